@@ -1,0 +1,118 @@
+// Build: the IIFE bundle for <script> tags (minified + dev), the ESM build for bundlers with .d.ts,
+// the Node relay, and a size report. Run with `npm run build` (or `node build.mjs --quiet`).
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const DIST = join(ROOT, 'dist');
+const quiet = process.argv.includes('--quiet');
+const skipTypes = process.argv.includes('--no-dts');
+const log = (...args) => {
+  if (!quiet) console.log(...args);
+};
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+// Nothing from the environment reaches the bundle: `define` only names the version, and
+// process.env is replaced by an empty object so a stray reference cannot inline a secret.
+const common = {
+  bundle: true,
+  target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: {
+    __VERSION__: JSON.stringify(pkg.version),
+    'process.env': '{}',
+    'process.env.NODE_ENV': '"production"',
+  },
+};
+
+/** Builds everything and returns the size report. */
+export async function buildAll() {
+  // Files are overwritten in place (no rm of dist/) so a test reading the bundle never sees it missing.
+  mkdirSync(DIST, { recursive: true });
+
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'src/index.ts')],
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+    outfile: join(DIST, 'page-agent.iife.js'),
+  });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'src/index.ts')],
+    format: 'iife',
+    platform: 'browser',
+    sourcemap: true,
+    outfile: join(DIST, 'page-agent.iife.dev.js'),
+  });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'src/lib.ts')],
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    external: ['lit', 'lit/*', 'zod', 'zod/*', '@lit/*'],
+    sourcemap: true,
+    outfile: join(DIST, 'esm/lib.js'),
+  });
+  if (existsSync(join(ROOT, 'relay/main.ts'))) {
+    await build({
+      ...common,
+      define: { __VERSION__: JSON.stringify(pkg.version) },
+      entryPoints: [join(ROOT, 'relay/main.ts')],
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      outfile: join(DIST, 'relay.mjs'),
+    });
+  }
+  if (!skipTypes) {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
+      stdio: 'inherit',
+    });
+  }
+  return writeSizeReport();
+}
+
+function measure(file) {
+  const raw = readFileSync(file);
+  return {
+    raw: raw.length,
+    gzip: gzipSync(raw, { level: 9 }).length,
+    brotli: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function writeSizeReport() {
+  const ours = measure(join(DIST, 'page-agent.iife.js'));
+  const peerFile = join(ROOT, 'node_modules/page-agent/dist/iife/page-agent.demo.js');
+  const peer = existsSync(peerFile) ? measure(peerFile) : null;
+  const report = {
+    file: 'dist/page-agent.iife.js',
+    ...ours,
+    pageAgent: peer && { file: 'page-agent@1.12.4 dist/iife/page-agent.demo.js', ...peer },
+    gzipRatio: peer ? +(ours.gzip / peer.gzip).toFixed(3) : null,
+  };
+  writeFileSync(join(DIST, 'size.json'), JSON.stringify(report, null, 2) + '\n');
+  const kb = (n) => (n / 1024).toFixed(1) + ' KB';
+  log(`page-agent.iife.js  raw ${kb(ours.raw)}  gzip ${kb(ours.gzip)}  brotli ${kb(ours.brotli)}`);
+  if (peer) {
+    log(`page-agent (peer)   raw ${kb(peer.raw)}  gzip ${kb(peer.gzip)}  brotli ${kb(peer.brotli)}`);
+    log(`gzip ratio ours/peer: ${report.gzipRatio}`);
+  }
+  return report;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildAll().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,143 @@
+// The PageController facade (page-agent 1.x shape): perception, actions and overlays behind one object.
+// It wires the pieces together and owns their lifetime; the work lives in extract/, actions/ and overlay/.
+import { ElementRegistry } from './element-registry.js';
+import type { DomContext } from './context.js';
+import { observePage } from './extract/observe.js';
+import { clickElement } from './actions/click.js';
+import { inputText, type InputTextOptions } from './actions/input-text.js';
+import { selectOption } from './actions/select-option.js';
+import { scrollPage, scrollHorizontally } from './actions/scroll.js';
+import { pressKey } from './actions/press-key.js';
+import { hoverElement } from './actions/hover.js';
+import { executeJavascript } from './actions/execute-javascript.js';
+import { Overlay } from './overlay/overlay.js';
+import type { ActionResult, BrowserState, PageControllerConfig } from './types.js';
+
+/** Reads the page as indexed text and acts on indexes; actions return `{ success, message }` and never throw. */
+export class PageController extends EventTarget {
+  readonly config: PageControllerConfig;
+  #ctx: DomContext;
+  #disposed = false;
+  #lastState: BrowserState | null = null;
+
+  constructor(config: PageControllerConfig = {}) {
+    super();
+    this.config = { ...config };
+    const win = globalThis.window;
+    this.#ctx = {
+      config: this.config,
+      registry: new ElementRegistry(),
+      overlay: new Overlay(win, { showCursor: config.showCursor ?? true }),
+      window: win,
+    };
+  }
+
+  /** The registry of stable indexes (for tools that need descriptions). */
+  get registry(): ElementRegistry {
+    return this.#ctx.registry;
+  }
+
+  /** Current page URL. */
+  async getCurrentUrl(): Promise<string> {
+    return this.#ctx.window.location.href;
+  }
+
+  /** Reads the page: header, indexed content, footer. Draws highlights afterwards when enabled. */
+  async getBrowserState(): Promise<BrowserState> {
+    this.#ctx.overlay.clearHighlights();
+    const { state, highlights } = observePage(this.#ctx);
+    this.#lastState = state;
+    if (this.config.highlight !== false && highlights.length > 0) this.#ctx.overlay.drawHighlights(highlights);
+    return state;
+  }
+
+  /** Re-reads the page and returns the content text (page-agent compatibility). */
+  async updateTree(): Promise<string> {
+    return (await this.getBrowserState()).content;
+  }
+
+  /** The last state read, without reading the page again. */
+  get lastState(): BrowserState | null {
+    return this.#lastState;
+  }
+
+  /** Starts a new task: indexes restart and nothing is marked new on the first observation. */
+  resetTaskState(): void {
+    this.#ctx.registry.reset();
+    this.#lastState = null;
+  }
+
+  /** Clicks the element with this index. */
+  async clickElement(index: number, signal?: AbortSignal): Promise<ActionResult> {
+    return this.#act(() => clickElement(this.#ctx, index, signal));
+  }
+
+  /** Replaces the value of an editable element. */
+  async inputText(index: number, text: string, options: InputTextOptions = {}): Promise<ActionResult> {
+    return this.#act(() => inputText(this.#ctx, index, text, options));
+  }
+
+  /** Chooses an option of a native select or an ARIA combobox/listbox by its text. */
+  async selectOption(index: number, optionText: string, signal?: AbortSignal): Promise<ActionResult> {
+    return this.#act(() => selectOption(this.#ctx, index, optionText, signal));
+  }
+
+  /** Scrolls the page, or the scroll container holding `index`, vertically. */
+  async scroll(options: { down: boolean; numPages?: number; pixels?: number; index?: number }): Promise<ActionResult> {
+    return this.#act(() => scrollPage(this.#ctx, options));
+  }
+
+  /** Scrolls the page, or the scroll container holding `index`, horizontally. */
+  async scrollHorizontally(options: { right: boolean; pixels: number; index?: number }): Promise<ActionResult> {
+    return this.#act(() => scrollHorizontally(this.#ctx, options));
+  }
+
+  /** Presses a key or combination (Enter, Tab, Escape, ArrowDown, Control+a) on the focused element or `index`. */
+  async pressKey(key: string, index?: number): Promise<ActionResult> {
+    return this.#act(() => pressKey(this.#ctx, key, index));
+  }
+
+  /** Moves the pointer over an element (menus that open on hover). */
+  async hoverElement(index: number): Promise<ActionResult> {
+    return this.#act(() => hoverElement(this.#ctx, index));
+  }
+
+  /** Runs a script in the page (only offered when the user opted in). */
+  async executeJavascript(script: string, signal?: AbortSignal): Promise<ActionResult> {
+    return this.#act(() => executeJavascript(this.#ctx, script, signal));
+  }
+
+  /** Removes highlight boxes. */
+  async cleanUpHighlights(): Promise<void> {
+    this.#ctx.overlay.clearHighlights();
+  }
+
+  /** Shows the mask that blocks the user's pointer while the agent works. */
+  async showMask(): Promise<void> {
+    if (this.config.enableMask) this.#ctx.overlay.showMask();
+  }
+
+  /** Hides the mask. */
+  async hideMask(): Promise<void> {
+    this.#ctx.overlay.hideMask();
+  }
+
+  /** Removes everything this controller added to the page. Final. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#ctx.overlay.dispose();
+    this.#ctx.registry.reset();
+  }
+
+  async #act(run: () => Promise<ActionResult> | ActionResult): Promise<ActionResult> {
+    if (this.#disposed) return { success: false, message: 'The page controller was disposed; no action was taken.' };
+    this.#ctx.overlay.clearHighlights();
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      return { success: false, message: `The action failed with an unexpected error: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// Types shared by perception, actions and overlays. Plain data only.
+
+/** The outcome of a page action. Actions never throw; failures are values the model can act on. */
+export interface ActionResult {
+  success: boolean;
+  message: string;
+}
+
+/** The page as the model reads it (page-agent 1.x shape). */
+export interface BrowserState {
+  url: string;
+  title: string;
+  header: string;
+  content: string;
+  footer: string;
+}
+
+/** An element given directly or by a function evaluated at each observation. */
+export type ElementRef = Element | (() => Element | null | undefined);
+
+/** Perception and controller options; names and meanings follow page-agent 1.x where they exist. */
+export interface PageControllerConfig {
+  /** Block the user's pointer while the agent runs. page-agent default: false for the core, true in PageAgent. */
+  enableMask?: boolean;
+  /** -1: the whole page with no budget; 0: the viewport only; N: the viewport plus N px. Default: full page within the token budget. */
+  viewportExpansion?: number;
+  /** Elements never indexed as interactive. */
+  interactiveBlacklist?: ElementRef[];
+  /** Elements always indexed as interactive. */
+  interactiveWhitelist?: ElementRef[];
+  /** Attributes to show on element lines (replaces the default choice). */
+  includeAttributes?: string[];
+  /** Draw highlight boxes with index labels after each observation. @default true */
+  highlight?: boolean;
+  /** Approximate token budget of the page text when viewportExpansion is not -1. @default 6000 */
+  tokenBudget?: number;
+  /** The agent's own UI (panel host): never read, never indexed, never hit-tested as a cover. */
+  ignoreElements?: ElementRef[];
+  /** Show an animated cursor that moves to each action point. @default true */
+  showCursor?: boolean;
+}

@@ -1,0 +1,77 @@
+// Types of the OpenAI-compatible client: messages, tools, config, invoke options and results.
+// Knows nothing of the DOM, the agent or the panel.
+import type { z } from 'zod';
+
+/** One chat message in OpenAI's format. */
+export interface Message {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content?: string | null;
+  tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+  name?: string;
+}
+
+/** A tool the model may call: a zod input schema and a function that runs it. */
+export interface Tool<TParams = any, TResult = any> {
+  description?: string;
+  inputSchema: z.ZodType<TParams>;
+  execute: (args: TParams) => Promise<TResult>;
+}
+
+/** Token usage of one call (or a sum of calls). */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  cachedTokens?: number;
+  reasoningTokens?: number;
+}
+
+/** Client configuration; names and meanings follow page-agent 1.x. */
+export interface LLMConfig {
+  baseURL: string;
+  model: string;
+  apiKey?: string;
+  /** @deprecated many models reject it; set it with transformRequestBody where verified. */
+  temperature?: number;
+  /** Retries after the first attempt. @default 2 */
+  maxRetries?: number;
+  /** Per-request timeout in milliseconds. @default 120000 */
+  timeout?: number;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Rewrites the request body; return a new object or mutate and return undefined. */
+  transformRequestBody?: (body: Record<string, unknown>) => Record<string, unknown> | undefined;
+  /** Send tool_choice "required" instead of naming the function. */
+  disableNamedToolChoice?: boolean;
+  /** Replaces fetch (proxies, credentials, custom headers). */
+  customFetch?: typeof globalThis.fetch;
+}
+
+/**
+ * A macro tool wraps several action tools in one call (the agent's `AgentOutput`):
+ * `{ evaluation_previous_goal?, memory?, next_goal?, action: { <name>: input } }`.
+ * Given the action schemas, the client repairs and validates each action against its own tool.
+ */
+export interface MacroToolSpec {
+  actions: Record<string, z.ZodType>;
+}
+
+/** Options for one invoke call. */
+export interface InvokeOptions {
+  /** Force this function; otherwise tool_choice is "required". */
+  toolChoiceName?: string;
+  /** Called on the raw response body before parsing, to fix provider-specific shapes. */
+  normalizeResponse?: (response: any) => any;
+  /** Set when the forced tool is a macro tool; enables macro-level repair and per-action validation. */
+  macro?: MacroToolSpec;
+}
+
+/** What invoke resolves to. */
+export interface InvokeResult<TResult = unknown> {
+  toolCall: { name: string; args: any };
+  toolResult: TResult;
+  usage: Usage;
+  rawResponse?: unknown;
+  rawRequest?: unknown;
+}

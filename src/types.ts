@@ -1,0 +1,104 @@
+// Public types of the agent: status, activity, history events, results, tools and approval.
+// Shapes follow page-agent 1.x (DESIGN.md §3); additions are marked as ours.
+import type { z } from 'zod';
+import type { Usage } from './llm/types.js';
+
+export type { Usage } from './llm/types.js';
+
+/** Supported UI and prompt languages. */
+export type SupportedLanguage = 'en-US' | 'zh-CN';
+
+/** Agent lifecycle status. */
+export type AgentStatus = 'idle' | 'running' | 'completed' | 'error' | 'stopped';
+
+/** Transient feedback for the UI (never part of the model's context). */
+export type AgentActivity =
+  | { type: 'thinking' }
+  | { type: 'executing'; tool: string; input: unknown }
+  | { type: 'executed'; tool: string; input: unknown; output: string; duration: number }
+  | { type: 'retrying'; attempt: number; maxAttempts: number }
+  | { type: 'error'; message: string }
+  /** Ours: an action waits for the user's approval (see `approveAction`). */
+  | { type: 'approval'; tool: string; input: unknown }
+  /** Ours: the agent asks the user a question through `onAskUser`. */
+  | { type: 'asking'; question: string };
+
+/** The reflection the model gives before each action. */
+export interface AgentReflection {
+  evaluation_previous_goal: string;
+  memory: string;
+  next_goal: string;
+}
+
+/** A step: reflection, the action with its result, and token usage. */
+export interface AgentStepEvent {
+  type: 'step';
+  stepIndex: number;
+  reflection: Partial<AgentReflection>;
+  action: { name: string; input: any; output: string };
+  usage: Usage;
+  rawResponse?: unknown;
+  rawRequest?: unknown;
+}
+
+/** Something the agent noticed or was told; stays in the model's context. */
+export interface ObservationEvent {
+  type: 'observation';
+  content: string;
+}
+
+/** The user took over and handed control back. */
+export interface UserTakeoverEvent {
+  type: 'user_takeover';
+}
+
+/** An LLM call is being retried. */
+export interface RetryEvent {
+  type: 'retry';
+  message: string;
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** A fatal error from the LLM or from execution. */
+export interface AgentErrorEvent {
+  type: 'error';
+  message: string;
+  rawResponse?: unknown;
+}
+
+/** Everything in `history`. */
+export type HistoricalEvent = AgentStepEvent | ObservationEvent | UserTakeoverEvent | RetryEvent | AgentErrorEvent;
+
+/** The outcome of `execute(task)`. `usage` is ours: the task's token total. */
+export interface ExecutionResult {
+  success: boolean;
+  data: string;
+  history: HistoricalEvent[];
+  usage?: Usage;
+}
+
+/** Per-invocation context passed to every tool. Tools must honour `signal`. */
+export interface ToolContext {
+  signal: AbortSignal;
+}
+
+/** A tool the agent can call; `this` is the agent. */
+export interface PageAgentTool<TParams = any> {
+  description: string;
+  inputSchema: z.ZodType<TParams>;
+  execute: (this: any, args: TParams, ctx: ToolContext) => Promise<string>;
+}
+
+/** What an approval policy answers for one action (ours). */
+export type ApprovalDecision = boolean | 'allow' | 'deny' | { allow: false; note?: string } | { allow: true };
+
+/** Context given to `approveAction` (ours). */
+export interface ApprovalContext {
+  /** A one-line description of the target element, when the action has one. */
+  element?: string;
+  /** Why the default policy flagged the action, when it did. */
+  reason?: string;
+  url: string;
+  signal: AbortSignal;
+}

@@ -1,0 +1,32 @@
+// Bundles a source module for the browser on the fly (esbuild, in memory), so e2e tests of one
+// module do not depend on dist/ and never race with a concurrent build.
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const cache = new Map<string, Promise<string>>();
+
+/**
+ * Returns IIFE source that assigns the module's exports to `window[globalName]`.
+ * @example await page.addScriptTag({ content: await bundleForBrowser('src/dom/page-controller.ts', 'DomLib') })
+ */
+export function bundleForBrowser(entry: string, globalName: string): Promise<string> {
+  const key = `${entry}::${globalName}`;
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = build({
+      entryPoints: [resolve(REPO_ROOT, entry)],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName,
+      platform: 'browser',
+      target: 'es2022',
+      sourcemap: 'inline',
+      define: { __VERSION__: '"test"', 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    }).then((result) => result.outputFiles[0]!.text);
+    cache.set(key, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,73 @@
+// Enforces the dependency direction of STYLE.md by reading every import specifier under src/.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Import specifiers of a file, resolved to src-relative paths where relative; bare names kept. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3]!,
+  );
+  return specs.map((spec) => (spec.startsWith('.') ? relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, '') : spec));
+}
+
+const files = listFiles(SRC).map((file) => ({ file: relative(SRC, file), imports: importsOf(file) }));
+
+function violations(owner: (f: string) => boolean, forbidden: (spec: string) => boolean) {
+  return files.filter((f) => owner(f.file)).flatMap((f) => f.imports.filter(forbidden).map((spec) => `${f.file} imports ${spec}`));
+}
+
+const inDir = (dir: string) => (path: string) => path === dir || path.startsWith(`${dir}/`);
+const isAgent = (p: string) => p === 'agent' || inDir('agent')(p);
+
+describe('dependency direction', () => {
+  it('finds the source files it checks', () => {
+    expect(files.some((f) => f.file.startsWith('dom/'))).toBe(true);
+    expect(files.some((f) => f.file.startsWith('llm/'))).toBe(true);
+  });
+
+  it('keeps dom/ free of llm, panel, agent, tools, prompt and lit', () => {
+    const bad = (s: string) => inDir('llm')(s) || inDir('panel')(s) || isAgent(s) || inDir('tools')(s) || inDir('prompt')(s) || s === 'lit' || s.startsWith('lit/');
+    expect(violations(inDir('dom'), bad)).toEqual([]);
+  });
+
+  it('keeps llm/ free of dom, panel and agent', () => {
+    const bad = (s: string) => inDir('dom')(s) || inDir('panel')(s) || isAgent(s) || inDir('tools')(s) || inDir('prompt')(s) || s === 'lit' || s.startsWith('lit/');
+    expect(violations(inDir('llm'), bad)).toEqual([]);
+  });
+
+  it('keeps llm/ from touching document or window', () => {
+    const used = files
+      .filter((f) => inDir('llm')(f.file))
+      .filter((f) => /\b(document|window)\s*[.[]/.test(readFileSync(join(SRC, f.file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')))
+      .map((f) => f.file);
+    expect(used).toEqual([]);
+  });
+
+  it('keeps tools/ and prompt/ free of panel', () => {
+    expect(violations((f) => inDir('tools')(f) || inDir('prompt')(f), inDir('panel'))).toEqual([]);
+  });
+
+  it('keeps tools/ and prompt/ on the public index of dom/', () => {
+    const deep = (s: string) => inDir('dom')(s) && s !== 'dom/index' && s !== 'dom/types';
+    expect(violations((f) => inDir('tools')(f) || inDir('prompt')(f), deep)).toEqual([]);
+  });
+
+  it('keeps the agent free of panel', () => {
+    expect(violations(isAgent, inDir('panel'))).toEqual([]);
+  });
+
+  it('keeps panel/ free of dom, llm and tools', () => {
+    expect(violations(inDir('panel'), (s) => inDir('dom')(s) || inDir('llm')(s) || inDir('tools')(s))).toEqual([]);
+  });
+});
