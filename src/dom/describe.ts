@@ -1,5 +1,5 @@
 // A short one-line description of any element, for messages to the model ("covered by <div
-// class=cookie-banner>We use cookies…"). Reads attributes and text only, never layout.
+// class=cookie-banner>We use cookies…"). Reads attributes and rendered text; not for hot paths.
 
 const MAX_TEXT = 40;
 const ATTRIBUTES = ['id', 'role', 'type', 'name', 'aria-label', 'placeholder', 'title', 'href', 'class'] as const;
