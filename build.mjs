@@ -1,8 +1,8 @@
 // Build: the IIFE bundle for <script> tags (minified + dev), the ESM build for bundlers with .d.ts,
 // the Node relay, and a size report. Run with `npm run build` (or `node build.mjs --quiet`).
-import { build } from 'esbuild';
+import { build as esbuild } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,21 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 // Nothing from the environment reaches the bundle: `define` only names the version, and
 // process.env is replaced by an empty object so a stray reference cannot inline a secret.
+/** Writes a file atomically (temp + rename), so a test reading dist/ never sees half a bundle. */
+function writeAtomic(file, contents) {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, file);
+}
+
+/** esbuild in memory, then atomic writes. */
+async function build(options) {
+  const result = await esbuild({ ...options, write: false });
+  for (const out of result.outputFiles) writeAtomic(out.path, out.contents);
+  return result;
+}
+
 const common = {
   bundle: true,
   target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
@@ -100,7 +115,7 @@ function writeSizeReport() {
     pageAgent: peer && { file: 'page-agent@1.12.4 dist/iife/page-agent.demo.js', ...peer },
     gzipRatio: peer ? +(ours.gzip / peer.gzip).toFixed(3) : null,
   };
-  writeFileSync(join(DIST, 'size.json'), JSON.stringify(report, null, 2) + '\n');
+  writeAtomic(join(DIST, 'size.json'), JSON.stringify(report, null, 2) + '\n');
   const kb = (n) => (n / 1024).toFixed(1) + ' KB';
   log(`page-agent.iife.js  raw ${kb(ours.raw)}  gzip ${kb(ours.gzip)}  brotli ${kb(ours.brotli)}`);
   if (peer) {
