@@ -1,0 +1,76 @@
+// A standalone relay server on node:http: listen, report the bound URL, close cleanly, and turn
+// listen failures (port in use, no permission) into errors that name the port.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRelayListener, type MountOptions } from './mount.js';
+
+/** The server could not listen; the message names the host and port and says what to do. */
+export class RelayListenError extends Error {
+  override name = 'RelayListenError';
+  constructor(
+    readonly port: number,
+    readonly host: string,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A running relay. */
+export interface RunningRelay {
+  server: Server;
+  /** Base URL clients use, e.g. http://127.0.0.1:8787 (plus the prefix). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts a relay server on `host:port` (port 0 picks a free one). */
+export async function startRelayServer(options: MountOptions & { port: number; host?: string }): Promise<RunningRelay> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer(createRelayListener(options));
+  await listen(server, options.port, host);
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    port,
+    url: `http://${shownHost}:${port}${options.prefix && options.prefix !== '/' ? options.prefix.replace(/\/+$/, '') : ''}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** Listens, rejecting with a RelayListenError that names the port when it cannot. */
+export function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(new RelayListenError(port, host, error.code, listenMessage(error, port, host)));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+function listenMessage(error: NodeJS.ErrnoException, port: number, host: string): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `Port ${port} is already in use on ${host}. Stop the program using it, or choose another port (--port <n> or PORT=<n>).`;
+    case 'EACCES':
+      return `No permission to listen on port ${port} on ${host}. Ports below 1024 need privileges; choose a port such as 8787.`;
+    case 'EADDRNOTAVAIL':
+      return `Cannot listen on ${host}:${port}: this machine has no such address. Use 127.0.0.1 or 0.0.0.0.`;
+    default:
+      return `Cannot listen on ${host}:${port}: ${error.message}`;
+  }
+}
