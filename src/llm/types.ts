@@ -46,6 +46,22 @@ export interface LLMConfig {
   disableNamedToolChoice?: boolean;
   /** Replaces fetch (proxies, credentials, custom headers). */
   customFetch?: typeof globalThis.fetch;
+  /** Base delay of the exponential backoff between retries, in milliseconds. @default 500 */
+  retryDelay?: number;
+  /**
+   * Debug log of the client (response repairs, quirks, retries): `true` logs with console.debug,
+   * a function receives each line instead. Off by default.
+   */
+  debug?: boolean | LLMDebugLogger;
+}
+
+/** Receives the client's debug lines: a message and optional structured detail. */
+export type LLMDebugLogger = (message: string, detail?: unknown) => void;
+
+/** One repair applied to a model reply; `case` is the numbered case of src/llm/repair/. */
+export interface RepairNote {
+  case: number;
+  message: string;
 }
 
 /**
@@ -74,4 +90,6 @@ export interface InvokeResult<TResult = unknown> {
   usage: Usage;
   rawResponse?: unknown;
   rawRequest?: unknown;
+  /** Repairs applied to the model's reply before validation (empty when it was well-formed). */
+  repairs?: RepairNote[];
 }

@@ -1,0 +1,69 @@
+// The one error class of the LLM client: a `kind` says what went wrong and decides `retryable`.
+// Aborts are never turned into an LLMError; the caller's AbortError passes through untouched.
+
+/** Every way an LLM call can fail (aborts excepted: they stay the caller's AbortError). */
+export type LLMErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'rate_limit'
+  | 'server'
+  | 'invalid_response'
+  | 'no_tool_call'
+  | 'invalid_tool_args'
+  | 'config'
+  | 'auth'
+  | 'context_length'
+  | 'content_filter';
+
+/** Kinds that a later attempt may fix; the others would fail the same way again. */
+export const RETRYABLE_KINDS: ReadonlySet<LLMErrorKind> = new Set<LLMErrorKind>([
+  'network',
+  'timeout',
+  'rate_limit',
+  'server',
+  'invalid_response',
+  'no_tool_call',
+  'invalid_tool_args',
+]);
+
+/** Extra facts attached to an LLMError. */
+export interface LLMErrorDetails {
+  /** HTTP status, when the server answered. */
+  status?: number;
+  /** The parsed reply body (or its text when it was not JSON). */
+  rawResponse?: unknown;
+  /** The underlying error (fetch failure, zod error, …). */
+  rawError?: unknown;
+  /** A short note for the model, appended to the messages of the next attempt. */
+  note?: string;
+  /** How long the server asked us to wait (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
+}
+
+/** An LLM call failed; `retryable` follows from `kind`. */
+export class LLMError extends Error {
+  override name = 'LLMError';
+  readonly kind: LLMErrorKind;
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly rawResponse?: unknown;
+  readonly rawError?: unknown;
+  readonly note?: string;
+  readonly retryAfterMs?: number;
+
+  constructor(kind: LLMErrorKind, message: string, details: LLMErrorDetails = {}) {
+    super(message, details.rawError === undefined ? undefined : { cause: details.rawError });
+    this.kind = kind;
+    this.retryable = RETRYABLE_KINDS.has(kind);
+    this.status = details.status;
+    this.rawResponse = details.rawResponse;
+    this.rawError = details.rawError;
+    this.note = details.note;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** True for the error fetch, sleeps and signals throw on abort (a DOMException or a look-alike). */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}

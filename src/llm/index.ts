@@ -1,0 +1,21 @@
+// Public index of the LLM client: the LLM class, its error type, request helpers and the quirk table.
+// Other modules import llm/ only through this file.
+export { LLM, type LLMErrorDetail, type LLMRetryDetail } from './llm.js';
+export { LLMError, RETRYABLE_KINDS, isAbortError, type LLMErrorDetails, type LLMErrorKind } from './errors.js';
+export { LLM_DEFAULTS, resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
+export { buildChatCompletionsURL } from './endpoint.js';
+export { toolToJSONSchema, toOpenAITool, type JSONSchema, type OpenAITool } from './tool-schema.js';
+export { MODEL_QUIRKS, findModelQuirks, normalizeModelName, type ModelQuirk, type ToolChoiceMode } from './model-quirks.js';
+export { parseUsage, addUsage } from './usage.js';
+export { REFLECTION_FIELDS } from './repair/repair-macro.js';
+export type {
+  InvokeOptions,
+  InvokeResult,
+  LLMConfig,
+  LLMDebugLogger,
+  MacroToolSpec,
+  Message,
+  RepairNote,
+  Tool,
+  Usage,
+} from './types.js';

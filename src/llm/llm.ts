@@ -1,0 +1,136 @@
+// The LLM client: one `invoke` = one API call (plus retries) → one repaired, validated tool call →
+// that tool executed once. Emits `retry` and `error` events. No DOM access; fetch only.
+import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
+import { isAbortError, LLMError } from './errors.js';
+import { findModelQuirks, normalizeModelName } from './model-quirks.js';
+import { parseReply } from './parse-reply.js';
+import { buildRequestBody } from './request-body.js';
+import { withRetry } from './retry.js';
+import { sendRequest } from './send-request.js';
+import type { InvokeOptions, InvokeResult, LLMConfig, Message, Tool, Usage } from './types.js';
+import { addUsage, parseUsage } from './usage.js';
+
+/** Detail of the `retry` event: `attempt` is the 1-based retry number, `maxAttempts` the retry budget (maxRetries). */
+export interface LLMRetryDetail {
+  attempt: number;
+  maxAttempts: number;
+  error: LLMError;
+  /** How long the client waits before this retry, in milliseconds. */
+  delayMs: number;
+}
+
+/** Detail of the `error` event, sent once when invoke gives up. */
+export interface LLMErrorDetail {
+  error: LLMError;
+}
+
+const NOTE_PREFIX = '[The previous reply was rejected]';
+
+function withRawResponse(error: unknown, rawResponse: unknown): unknown {
+  if (!(error instanceof LLMError) || error.rawResponse !== undefined) return error;
+  return new LLMError(error.kind, error.message, {
+    status: error.status,
+    rawResponse,
+    rawError: error.rawError,
+    note: error.note,
+    retryAfterMs: error.retryAfterMs,
+  });
+}
+
+/** An OpenAI-compatible chat-completions client that forces one tool call per invoke. */
+export class LLM extends EventTarget {
+  readonly config: ResolvedLLMConfig;
+
+  /** Validates the config at once; throws a `config` LLMError naming the bad field. */
+  constructor(config: LLMConfig) {
+    super();
+    this.config = resolveLLMConfig(config);
+  }
+
+  /**
+   * Calls the model once (plus retries), repairs and validates its tool call, runs `tools[name].execute(args)`
+   * once and resolves to the call, the tool's result and the token usage of every attempt.
+   * An abort rejects with the signal's own reason (an AbortError), never wrapped, never retried.
+   * An error thrown by the tool itself passes through unchanged and is not retried (the tool may have acted).
+   */
+  async invoke<TResult = unknown>(
+    messages: Message[],
+    tools: Record<string, Tool>,
+    abortSignal?: AbortSignal,
+    options: InvokeOptions = {},
+  ): Promise<InvokeResult<TResult>> {
+    abortSignal?.throwIfAborted();
+    if (!tools || Object.keys(tools).length === 0) throw new LLMError('config', 'invoke needs at least one tool in `tools`.');
+    if (options.toolChoiceName && !tools[options.toolChoiceName]) {
+      throw new LLMError('config', `invoke: \`toolChoiceName\` "${options.toolChoiceName}" is not in tools (${Object.keys(tools).join(', ')}).`);
+    }
+    const config = this.config;
+    const normalizedModel = normalizeModelName(config.model);
+    const quirks = findModelQuirks(config.model, config.endpoint);
+    let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+    const attempt = async (previous: LLMError | undefined) => {
+      const attemptMessages = previous?.note ? [...messages, { role: 'user' as const, content: `${NOTE_PREFIX} ${previous.note}` }] : messages;
+      const body = buildRequestBody(
+        {
+          model: config.model,
+          messages: attemptMessages,
+          tools,
+          toolChoiceName: options.toolChoiceName,
+          disableNamedToolChoice: config.disableNamedToolChoice,
+          temperature: config.temperature,
+          quirks,
+          transformRequestBody: config.transformRequestBody,
+          log: config.log,
+        },
+        normalizedModel,
+      );
+      const { json } = await sendRequest({
+        url: config.endpoint,
+        body,
+        model: config.model,
+        apiKey: config.apiKey,
+        headers: config.headers,
+        customFetch: config.customFetch,
+        timeout: config.timeout,
+        signal: abortSignal,
+      });
+      usage = addUsage(usage, parseUsage(json));
+      try {
+        return { parsed: parseReply(json, tools, options, config.log), json, body };
+      } catch (error) {
+        throw withRawResponse(error, json);
+      }
+    };
+
+    let outcome: Awaited<ReturnType<typeof attempt>>;
+    try {
+      outcome = await withRetry(attempt, {
+        maxRetries: config.maxRetries,
+        baseDelay: config.retryDelay,
+        signal: abortSignal,
+        onRetry: (n, error, delayMs) => {
+          config.log(`retry ${n}/${config.maxRetries} in ${delayMs} ms after ${error.kind}: ${error.message}`);
+          this.dispatchEvent(new CustomEvent<LLMRetryDetail>('retry', { detail: { attempt: n, maxAttempts: config.maxRetries, error, delayMs } }));
+        },
+      });
+    } catch (error) {
+      if (error instanceof LLMError && !isAbortError(error)) {
+        this.dispatchEvent(new CustomEvent<LLMErrorDetail>('error', { detail: { error } }));
+      }
+      throw error;
+    }
+
+    const { parsed, json, body } = outcome;
+    abortSignal?.throwIfAborted();
+    const toolResult = (await tools[parsed.name]!.execute(parsed.args)) as TResult;
+    return {
+      toolCall: { name: parsed.name, args: parsed.args },
+      toolResult,
+      usage,
+      rawResponse: json,
+      rawRequest: body,
+      repairs: parsed.repairs,
+    };
+  }
+}

@@ -1,0 +1,59 @@
+// Turns a chat-completion reply into one validated tool call: finds the call, repairs it
+// (numbered cases in repair/), resolves the tool and validates its arguments.
+import { isAbortError, LLMError } from './errors.js';
+import { extractToolCall } from './repair/extract-tool-call.js';
+import { repairMacroArgs } from './repair/repair-macro.js';
+import { RepairLog } from './repair/repair-log.js';
+import { matchToolName } from './repair/tool-names.js';
+import { validateArgs } from './repair/validate-args.js';
+import type { InvokeOptions, LLMDebugLogger, RepairNote, Tool } from './types.js';
+
+/** A tool call ready to execute. */
+export interface ParsedReply {
+  name: string;
+  args: unknown;
+  repairs: RepairNote[];
+}
+
+function applyNormalizer(response: unknown, normalize: InvokeOptions['normalizeResponse']): unknown {
+  if (!normalize) return response;
+  try {
+    return normalize(response) ?? response;
+  } catch (error) {
+    if (error instanceof LLMError || isAbortError(error)) throw error;
+    throw new LLMError('invalid_response', `normalizeResponse rejected the reply: ${(error as Error)?.message ?? String(error)}`, {
+      rawResponse: response,
+      rawError: error,
+    });
+  }
+}
+
+/** Parses, repairs and validates the tool call of a reply; throws an LLMError when it cannot. */
+export function parseReply(response: unknown, tools: Record<string, Tool>, options: InvokeOptions, debug: LLMDebugLogger): ParsedReply {
+  const log = new RepairLog(debug);
+  const normalized = applyNormalizer(response, options.normalizeResponse);
+  const toolNames = Object.keys(tools);
+  const macroActions = options.macro ? Object.keys(options.macro.actions) : [];
+  const found = extractToolCall(normalized, { expectedTool: options.toolChoiceName, knownNames: [...toolNames, ...macroActions] }, log);
+
+  if (options.macro && options.toolChoiceName && tools[options.toolChoiceName]) {
+    const macroName = options.toolChoiceName;
+    const repaired = repairMacroArgs({ macroName, calledName: found.name, args: found.args, actions: options.macro.actions }, log);
+    if (found.name && found.name !== macroName && matchToolName(found.name, [macroName])) log.add(8, `tool name "${found.name}" read as "${macroName}"`);
+    const args = validateArgs(tools[macroName]!.inputSchema, repaired, macroName, toolNames, log);
+    return { name: macroName, args, repairs: log.notes };
+  }
+
+  let name = found.name ? matchToolName(found.name, toolNames) : undefined;
+  if (found.name && name && name !== found.name) log.add(8, `tool name "${found.name}" read as "${name}"`);
+  if (!found.name) name = options.toolChoiceName ?? (toolNames.length === 1 ? toolNames[0] : undefined);
+  if (!name || !tools[name]) {
+    const shown = found.name ?? '(no name)';
+    throw new LLMError('invalid_tool_args', `Unknown tool "${shown}". Available tools: ${toolNames.join(', ')}.`, {
+      rawResponse: response,
+      note: `Your previous reply called the unknown tool "${shown}". Use one of: ${toolNames.join(', ')}.`,
+    });
+  }
+  const args = validateArgs(tools[name]!.inputSchema, found.args, name, toolNames, log);
+  return { name, args, repairs: log.notes };
+}

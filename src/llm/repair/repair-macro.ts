@@ -1,0 +1,154 @@
+// Repairs the arguments of a macro tool call (the agent's `AgentOutput`:
+// `{ evaluation_previous_goal?, memory?, next_goal?, action: { <tool>: input } }`) and validates
+// the action against its own tool's schema:
+//   case 3: the inner tool called directly (`click_element_by_index` instead of AgentOutput);
+//   case 5: a bare action with no reflection fields and no `action` key;
+//   case 6: a primitive action value (`{"click_element_by_index": 5}`), or a bare tool name;
+//   case 7: a missing action — NOT filled in: page-agent substitutes `wait`, which hides a broken
+//           model behind idle steps and burns the step budget. We throw `invalid_tool_args` with a
+//           note, so the retry tells the model, and the agent records the failure if retries run out;
+//   case 8: a tool name in the wrong case or with other separators;
+//   case 9: the action given as an array (or as `actions`, or with several tools): the first is used.
+import type { z } from 'zod';
+import { LLMError } from '../errors.js';
+import { toolToJSONSchema } from '../tool-schema.js';
+import { parseJsonLayers } from './json-text.js';
+import type { RepairLog } from './repair-log.js';
+import { matchToolName } from './tool-names.js';
+import { validateArgs } from './validate-args.js';
+
+/** The reflection fields of the macro, in the order models write them. */
+export const REFLECTION_FIELDS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function missingAction(macroName: string, available: readonly string[], hadReflection: boolean): LLMError {
+  const what = hadReflection ? 'had reflection fields but no `action`' : 'had no `action`';
+  return new LLMError('invalid_tool_args', `The ${macroName} call ${what}. Available tools: ${available.join(', ')}.`, {
+    note: `Your previous ${macroName} call ${what}. Put exactly one tool in \`action\`, e.g. "action": {"${available[0] ?? 'done'}": {…}}. Available tools: ${available.join(', ')}.`,
+  });
+}
+
+function unknownAction(name: string, available: readonly string[]): LLMError {
+  return new LLMError('invalid_tool_args', `Unknown tool "${name}" in action. Available tools: ${available.join(', ')}.`, {
+    note: `Your previous action used the unknown tool "${name}". Use one of: ${available.join(', ')}.`,
+  });
+}
+
+/** The one required field of an object schema (or its only field), for wrapping a primitive (case 6). */
+function soleField(schema: z.ZodType): string | undefined {
+  let json: Record<string, any>;
+  try {
+    json = toolToJSONSchema(schema);
+  } catch {
+    return undefined;
+  }
+  const properties = Object.keys(json.properties ?? {});
+  const required: string[] = Array.isArray(json.required) ? json.required : [];
+  if (required.length === 1) return required[0];
+  return required.length === 0 && properties.length === 1 ? properties[0] : undefined;
+}
+
+/** Picks the action object out of whatever the model sent for it (cases 4, 6, 9). */
+function normaliseAction(raw: unknown, available: readonly string[], log: RepairLog): Record<string, unknown> | undefined {
+  let action = raw;
+  const parsed = parseJsonLayers(action);
+  if (parsed.layers > 0) {
+    log.add(4, 'action was a JSON string');
+    action = parsed.value;
+  }
+  if (Array.isArray(action)) {
+    if (action.length === 0) return undefined;
+    log.add(9, action.length > 1 ? `action was an array of ${action.length}; using the first` : 'action was an array of one');
+    return normaliseAction(action[0], available, log);
+  }
+  if (typeof action === 'string' && action.trim() !== '') {
+    const name = matchToolName(action.trim(), available);
+    if (name) {
+      log.add(6, `action was the bare tool name "${action}"`);
+      return { [name]: {} };
+    }
+    return { [action.trim()]: {} };
+  }
+  if (!isRecord(action)) return undefined;
+  // `{name: "click", input|arguments|parameters|args: {...}}` written for one action.
+  const argsKey = ['input', 'arguments', 'parameters', 'args'].find((key) => key in action);
+  if (typeof action.name === 'string' && argsKey && Object.keys(action).length <= 3) {
+    log.add(9, `action was a {name, ${argsKey}} object`);
+    return { [action.name]: parseJsonLayers(action[argsKey]).value };
+  }
+  const keys = Object.keys(action);
+  if (keys.length === 0) return undefined;
+  if (keys.length > 1) {
+    log.add(9, `action held ${keys.length} tools (${keys.join(', ')}); using the first`);
+    return { [keys[0]!]: action[keys[0]!] };
+  }
+  return action;
+}
+
+/** Inputs of {@link repairMacroArgs}. */
+export interface MacroRepairInput {
+  /** Name of the macro tool, e.g. `AgentOutput`. */
+  macroName: string;
+  /** The tool name the model called (may be an inner tool), and its parsed arguments. */
+  calledName: string | undefined;
+  args: unknown;
+  actions: Record<string, z.ZodType>;
+}
+
+/** Returns macro arguments with exactly one validated action, or throws an `invalid_tool_args` LLMError. */
+export function repairMacroArgs(input: MacroRepairInput, log: RepairLog): Record<string, unknown> {
+  const available = Object.keys(input.actions);
+  let args: Record<string, unknown> = isRecord(input.args) ? { ...input.args } : {};
+
+  // case 3: the model called an inner tool directly.
+  const called = input.calledName?.trim();
+  if (called && called !== input.macroName && matchToolName(called, [input.macroName]) === undefined) {
+    const inner = matchToolName(called, available);
+    if (!inner) throw unknownAction(called, available);
+    const reflection = Object.fromEntries(REFLECTION_FIELDS.filter((key) => key in args).map((key) => [key, args[key]]));
+    const actionInput = Object.fromEntries(Object.entries(args).filter(([key]) => !(REFLECTION_FIELDS as readonly string[]).includes(key)));
+    log.add(3, `the model called "${called}" directly; wrapped it in ${input.macroName}.action`);
+    args = { ...reflection, action: { [inner]: isRecord(input.args) ? actionInput : input.args } };
+  }
+
+  if (!('action' in args) && 'actions' in args) {
+    log.add(9, 'used `actions` as `action`');
+    args.action = args.actions;
+    delete args.actions;
+  }
+  const hadReflection = REFLECTION_FIELDS.some((key) => typeof args[key] === 'string' && (args[key] as string).trim() !== '');
+
+  // case 5: tool keys at the top level, without an `action` wrapper.
+  if (!('action' in args)) {
+    const toolKeys = Object.keys(args).filter((key) => matchToolName(key, available) !== undefined);
+    if (toolKeys.length > 0) {
+      log.add(5, `the action "${toolKeys[0]}" was given at the top level${hadReflection ? '' : ' with no reflection fields'}`);
+      args.action = Object.fromEntries(toolKeys.map((key) => [key, args[key]]));
+      for (const key of toolKeys) delete args[key];
+    }
+  }
+
+  const action = normaliseAction(args.action, available, log);
+  if (!action) throw missingAction(input.macroName, available, hadReflection); // case 7
+
+  const [writtenName, rawValue] = Object.entries(action)[0]!;
+  const name = matchToolName(writtenName, available);
+  if (!name) throw unknownAction(writtenName, available);
+  if (name !== writtenName) log.add(8, `tool name "${writtenName}" read as "${name}"`);
+
+  const schema = input.actions[name]!;
+  let value = parseJsonLayers(rawValue).value;
+  if (value === null || value === undefined) {
+    log.add(6, `action "${name}" had no input; used {}`);
+    value = {};
+  } else if (!isRecord(value) && !Array.isArray(value)) {
+    const field = soleField(schema);
+    if (field) {
+      log.add(6, `primitive input ${JSON.stringify(value)} of "${name}" put in field "${field}"`);
+      value = { [field]: value };
+    }
+  }
+  const parsed = validateArgs(schema, value, name, available, log);
+  return { ...args, action: { [name]: parsed } };
+}

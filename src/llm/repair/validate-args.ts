@@ -1,0 +1,75 @@
+// Validates tool arguments against the tool's zod schema, after coercing scalars the model sent
+// with the wrong JSON type (case 10: "5" for 5, "true" for true, 5 for "5"). Errors name the tool
+// and the field and list the available tools.
+import type { z } from 'zod';
+import { LLMError } from '../errors.js';
+import type { RepairLog } from './repair-log.js';
+
+type Issue = z.core.$ZodIssue;
+
+function getAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node: any = root;
+  for (const key of path) node = node?.[key as any];
+  return node;
+}
+
+function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): void {
+  let node: any = root;
+  for (const key of path.slice(0, -1)) node = node[key as any];
+  node[path[path.length - 1] as any] = value;
+}
+
+/** The coerced scalar for an invalid_type issue, or undefined when no safe coercion exists. */
+function coerceScalar(value: unknown, expected: string): { value: unknown } | undefined {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if ((expected === 'number' || expected === 'int') && /^-?\d+(\.\d+)?$/.test(text)) return { value: Number(text) };
+    if (expected === 'boolean' && /^(true|false)$/i.test(text)) return { value: text.toLowerCase() === 'true' };
+  }
+  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return { value: String(value) };
+  if (expected === 'string' && Array.isArray(value) && value.every((item) => typeof item === 'string')) return { value: value.join('\n') };
+  return undefined;
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(the input itself)' : path.map(String).join('.');
+}
+
+/** A one-line summary of zod issues: `field "index": expected number, received string`. */
+export function describeIssues(issues: readonly Issue[]): string {
+  return issues
+    .slice(0, 4)
+    .map((issue) => `field "${fieldName(issue.path)}": ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * Parses `value` with `schema`, coercing mistyped scalars first (case 10). Returns the parsed data
+ * or throws an `invalid_tool_args` LLMError naming the tool and field and listing `available`.
+ */
+export function validateArgs(schema: z.ZodType, value: unknown, toolName: string, available: readonly string[], log: RepairLog, kind = 'tool'): unknown {
+  let current = value;
+  let result = schema.safeParse(current);
+  for (let round = 0; !result.success && round < 3; round++) {
+    let changed = false;
+    for (const issue of result.error.issues) {
+      if (issue.code !== 'invalid_type') continue;
+      const found = getAt(current, issue.path);
+      const coerced = coerceScalar(found, issue.expected);
+      if (!coerced) continue;
+      if (!changed) current = structuredClone(current);
+      if (issue.path.length === 0) current = coerced.value;
+      else setAt(current, issue.path, coerced.value);
+      changed = true;
+      log.add(10, `${kind} "${toolName}" field "${fieldName(issue.path)}": ${JSON.stringify(found)} coerced to ${issue.expected}`);
+    }
+    if (!changed) break;
+    result = schema.safeParse(current);
+  }
+  if (result.success) return result.data;
+  const summary = describeIssues(result.error.issues);
+  throw new LLMError('invalid_tool_args', `Invalid input for ${kind} "${toolName}": ${summary}. Available ${kind}s: ${available.join(', ')}.`, {
+    rawError: result.error,
+    note: `Your previous call of ${kind} "${toolName}" was invalid: ${summary}. Fix the arguments and call it again (available ${kind}s: ${available.join(', ')}).`,
+  });
+}

@@ -1,0 +1,68 @@
+// Retry policy of the client: which failures get another attempt, how long to wait (exponential
+// backoff with jitter, or the server's Retry-After), and an abortable sleep. Knows no HTTP.
+import { isAbortError, LLMError } from './errors.js';
+
+// Captured once so a page that patches timers later cannot stall a backoff.
+const setTimer = globalThis.setTimeout.bind(globalThis);
+const clearTimer = globalThis.clearTimeout.bind(globalThis);
+
+const MAX_BACKOFF_MS = 10_000;
+
+/** Settings of {@link withRetry}. */
+export interface RetryOptions {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** Base delay in ms: attempt n waits about base × 2^(n-1), jittered, capped at 10 s. */
+  baseDelay: number;
+  signal?: AbortSignal;
+  /** Called before each retry's sleep with the 1-based retry number and the error that caused it. */
+  onRetry?: (attempt: number, error: LLMError, delayMs: number) => void;
+  /** Source of randomness in [0, 1), replaceable in tests. */
+  random?: () => number;
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason the moment it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimer(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimer(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The wait before retry number `attempt` (1-based): Retry-After when the server gave one, else jittered backoff. */
+export function retryDelay(attempt: number, error: LLMError, baseDelay: number, random: () => number = Math.random): number {
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+  const ceiling = Math.min(MAX_BACKOFF_MS, baseDelay * 2 ** (attempt - 1));
+  // "Equal jitter": half fixed, half random, so retries spread out but never fire at once.
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * Runs `attempt` until it succeeds, a non-retryable error occurs or retries run out.
+ * Aborts are rethrown untouched and never retried; errors that are not LLMErrors are not retried either.
+ * `attempt` receives the previous failure so it can tell the model what was wrong.
+ */
+export async function withRetry<T>(attempt: (previous: LLMError | undefined) => Promise<T>, options: RetryOptions): Promise<T> {
+  let previous: LLMError | undefined;
+  for (let retry = 0; ; retry++) {
+    options.signal?.throwIfAborted();
+    try {
+      return await attempt(previous);
+    } catch (error) {
+      if (isAbortError(error) || options.signal?.aborted) throw options.signal?.aborted ? options.signal.reason : error;
+      if (!(error instanceof LLMError) || !error.retryable || retry >= options.maxRetries) throw error;
+      previous = error;
+      const delay = retryDelay(retry + 1, error, options.baseDelay, options.random);
+      options.onRetry?.(retry + 1, error, delay);
+      await sleep(delay, options.signal);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// One HTTP round trip to /chat/completions: headers, per-request timeout, abort pass-through,
+// body decoding (JSON or SSE) and HTTP error classification. No retries, no reply repair.
+import { isAbortError, LLMError } from './errors.js';
+import { classifyHttpError, quoteBody } from './http-errors.js';
+import { completionFromSSE } from './sse.js';
+
+// Captured once so a page that patches timers later cannot stall our timeout.
+const setTimer = globalThis.setTimeout.bind(globalThis);
+const clearTimer = globalThis.clearTimeout.bind(globalThis);
+
+/** What one request needs. */
+export interface SendRequestInput {
+  url: string;
+  body: Record<string, unknown>;
+  model: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  /** Falls back to `globalThis.fetch`, read at call time so tests and pages may replace it. */
+  customFetch?: typeof globalThis.fetch;
+  timeout: number;
+  signal?: AbortSignal;
+}
+
+/** The decoded reply of a successful request. */
+export interface SendRequestResult {
+  status: number;
+  json: unknown;
+}
+
+function buildHeaders(input: SendRequestInput): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (input.apiKey) headers.Authorization = `Bearer ${input.apiKey}`;
+  return { ...headers, ...input.headers };
+}
+
+function decode(text: string, contentType: string): unknown {
+  if (/event-stream/i.test(contentType) || /^\s*data:/.test(text)) {
+    const folded = completionFromSSE(text);
+    if (folded) return folded;
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one request; resolves to the decoded JSON or throws an LLMError (aborts pass through untouched). */
+export async function sendRequest(input: SendRequestInput): Promise<SendRequestResult> {
+  input.signal?.throwIfAborted();
+  const fetchImpl = input.customFetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new LLMError('config', 'No fetch is available in this environment; pass `customFetch`.');
+  }
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimer(() => {
+    timedOut = true;
+    controller.abort();
+  }, input.timeout);
+  const forwardAbort = () => controller.abort(input.signal?.reason);
+  input.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response: Response;
+  let text: string;
+  try {
+    const init: RequestInit = { method: 'POST', headers: buildHeaders(input), body: JSON.stringify(input.body), signal: controller.signal };
+    response = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
+    text = await response.text();
+  } catch (error) {
+    if (input.signal?.aborted) throw input.signal.reason;
+    if (timedOut) {
+      throw new LLMError('timeout', `The LLM server did not answer within ${Math.round(input.timeout / 1000)} s (\`timeout\`).`, { rawError: error });
+    }
+    if (isAbortError(error)) throw error;
+    const reason = (error as Error)?.message ?? String(error);
+    throw new LLMError(
+      'network',
+      `Could not reach the LLM server at ${input.url} (${reason}). Check the network, \`baseURL\`, and that the server allows this page's origin (CORS).`,
+      { rawError: error },
+    );
+  } finally {
+    clearTimer(timer);
+    input.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const contentType = response.headers.get('content-type') ?? '';
+  const json = decode(text, contentType);
+  const context = { url: input.url, model: input.model };
+  if (!response.ok) throw classifyHttpError(response.status, response.headers, text, json, context);
+  if (json === undefined) {
+    const shown = text.trim() === '' ? 'an empty body' : `"${quoteBody(text)}"`;
+    throw new LLMError('invalid_response', `Expected JSON from ${input.url} but got ${contentType || 'no content type'}: ${shown}`, {
+      status: response.status,
+      rawResponse: text,
+    });
+  }
+  const embedded = (json as { error?: { code?: unknown } } | null)?.error;
+  if (embedded && typeof embedded === 'object' && !('choices' in (json as object))) {
+    // Some gateways answer 200 with an error object (often relaying the upstream status as `code`).
+    const code = Number(embedded.code);
+    const status = Number.isInteger(code) && code >= 400 && code < 600 ? code : 502;
+    throw classifyHttpError(status, response.headers, text, json, context);
+  }
+  return { status: response.status, json };
+}
