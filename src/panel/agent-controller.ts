@@ -1,0 +1,181 @@
+// A Lit ReactiveController that mirrors an agent's state for the panel: status, history,
+// live activity text and token usage. It subscribes in hostConnected and unsubscribes in hostDisconnected.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AgentActivity, AgentStatus, HistoricalEvent, Usage } from '../types.js';
+import { describeActivity } from './describe-action.js';
+import type { Translate } from './i18n.js';
+import type { PanelAgent, RunControlState } from './panel-agent.js';
+
+/** How the status dot looks: what kind of thing is happening. */
+export type ActivityKind = 'idle' | 'thinking' | 'acting' | 'retrying' | 'waiting' | 'error' | 'done' | 'failed' | 'paused';
+
+const EVENTS = ['statuschange', 'historychange', 'activity', 'controlchange'] as const;
+
+/** Mirrors one agent's events into fields the host renders; the host re-renders on every change. */
+export class AgentController implements ReactiveController {
+  status: AgentStatus = 'idle';
+  history: readonly HistoricalEvent[] = [];
+  task = '';
+  controlState: RunControlState = 'running';
+  /** The live status line. */
+  statusText: string;
+  kind: ActivityKind = 'idle';
+  /** Set when `stop()` was called and the run has not settled yet. */
+  stopping = false;
+
+  readonly #host: ReactiveControllerHost;
+  readonly #agent: PanelAgent;
+  readonly #t: () => Translate;
+  readonly #describe?: (index: number) => string | undefined;
+  #connected = false;
+
+  readonly #onActivityHook?: (activity: AgentActivity) => void;
+
+  constructor(
+    host: ReactiveControllerHost,
+    agent: PanelAgent,
+    options: { t: () => Translate; describe?: (index: number) => string | undefined; onActivity?: (activity: AgentActivity) => void },
+  ) {
+    this.#host = host;
+    this.#agent = agent;
+    this.#t = options.t;
+    this.#describe = options.describe;
+    this.#onActivityHook = options.onActivity;
+    const t = options.t;
+    this.statusText = t()('ready');
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.#connected) return;
+    this.#connected = true;
+    for (const type of EVENTS) this.#agent.addEventListener(type, this.#onEvent);
+    this.#sync();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    for (const type of EVENTS) this.#agent.removeEventListener(type, this.#onEvent);
+  }
+
+  /** Token usage summed over the steps of the current task. */
+  get usage(): Usage {
+    const total: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 0 };
+    for (const event of this.history) {
+      if (event.type !== 'step' || !event.usage) continue;
+      total.promptTokens += event.usage.promptTokens || 0;
+      total.completionTokens += event.usage.completionTokens || 0;
+      total.totalTokens += event.usage.totalTokens || 0;
+      total.cachedTokens! += event.usage.cachedTokens || 0;
+    }
+    return total;
+  }
+
+  /** Whether the run is going (running status, including paused and taken over). */
+  get running(): boolean {
+    return this.status === 'running';
+  }
+
+  /** Records a pause request on a core that does not report `controlState` itself. */
+  markPausing(): void {
+    if (this.#agent.controlState !== undefined) return;
+    this.controlState = 'pausing';
+    this.#syncControl();
+    this.#host.requestUpdate();
+  }
+
+  /** Marks a stop in progress until the status changes. */
+  markStopping(): void {
+    this.stopping = true;
+    this.statusText = this.#t()('stopping');
+    this.#host.requestUpdate();
+  }
+
+  /** Re-reads everything (after a language change, or when first connected). */
+  refresh(): void {
+    this.#sync();
+  }
+
+  #onEvent = (event: Event): void => {
+    switch (event.type) {
+      case 'activity':
+        this.#onActivity((event as CustomEvent<AgentActivity>).detail);
+        break;
+      case 'historychange':
+        this.history = [...this.#agent.history];
+        this.task = this.#agent.task;
+        break;
+      default:
+        this.#sync();
+    }
+    this.#host.requestUpdate();
+  };
+
+  #onActivity(activity: AgentActivity | undefined): void {
+    if (!activity) return;
+    this.#onActivityHook?.(activity);
+    // A core without PageAgent's controlState still reports pauses through activity.
+    if (this.#agent.controlState === undefined) {
+      if (activity.type === 'paused') this.controlState = 'paused';
+      else if (this.controlState === 'paused' || this.controlState === 'pausing') this.controlState = 'running';
+    }
+    if (this.status !== 'running') return;
+    if (this.controlState !== 'running') {
+      this.#syncControl();
+      return;
+    }
+    this.statusText = describeActivity(this.#t(), activity, this.#describe);
+    this.kind = KIND[activity.type];
+  }
+
+  #syncControl(): void {
+    if (this.controlState === 'running') return;
+    this.statusText = this.#t()(CONTROL_TEXT[this.controlState]);
+    this.kind = 'paused';
+  }
+
+  #sync(): void {
+    const agent = this.#agent;
+    const previous = this.status;
+    this.status = agent.status;
+    this.history = [...agent.history];
+    this.task = agent.task;
+    if (agent.controlState !== undefined) this.controlState = agent.controlState;
+    else if (this.status !== 'running') this.controlState = 'running';
+    if (this.status !== 'running') this.stopping = false;
+    const t = this.#t();
+    if (this.status === 'running') {
+      if (this.controlState !== 'running') this.#syncControl();
+      else if (previous !== 'running' || this.kind === 'paused') [this.statusText, this.kind] = [t('thinking'), 'thinking'];
+      return;
+    }
+    const failed = this.status === 'completed' && agent.lastResult?.success === false;
+    switch (this.status) {
+      case 'idle':
+        [this.statusText, this.kind] = [t('ready'), 'idle'];
+        break;
+      case 'completed':
+        [this.statusText, this.kind] = failed ? [t('failed'), 'failed'] : [t('completed'), 'done'];
+        break;
+      case 'stopped':
+        [this.statusText, this.kind] = [t('stopped'), 'idle'];
+        break;
+      case 'error':
+        [this.statusText, this.kind] = [t('errored'), 'error'];
+        break;
+    }
+  }
+}
+
+const CONTROL_TEXT = { pausing: 'pausing', paused: 'paused', takeover: 'takenOver' } as const;
+
+const KIND: Record<AgentActivity['type'], ActivityKind> = {
+  thinking: 'thinking',
+  executing: 'acting',
+  executed: 'acting',
+  retrying: 'retrying',
+  error: 'error',
+  approval: 'waiting',
+  asking: 'waiting',
+  paused: 'paused',
+};

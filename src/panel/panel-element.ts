@@ -1,0 +1,405 @@
+// <page-agent-panel>: the Lit element users see. A bar with live status and controls that expands
+// into the step list, a task input, inline ask_user and approval boxes, and setup/CSP notices.
+// It knows the agent only through PanelAgent (events and public methods).
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { AgentActivity, AgentStepEvent, ApprovalDecision } from '../types.js';
+import { AgentController } from './agent-controller.js';
+import { describeAction } from './describe-action.js';
+import { DragController } from './drag.js';
+import { createTranslator, type Translate } from './i18n.js';
+import type { PanelAgent, PanelConfig } from './panel-agent.js';
+import { renderApproval, renderNotices, renderQuestion, type PendingApproval, type PendingQuestion } from './panel-parts.js';
+import { RecentTasks } from './recent-tasks.js';
+import { findFinalAnswer, renderEvent, renderFinalAnswer, stepActionText } from './step-list.js';
+import { panelStyles } from './styles.js';
+import { formatUsage } from './usage.js';
+
+/** The panel element; create it through `Panel`, which defines it and passes the agent in. */
+export class PanelElement extends LitElement {
+  static override styles = panelStyles;
+
+  #agent!: PanelAgent;
+  #config: PanelConfig = {};
+  #t: Translate = createTranslator('en-US');
+  #state!: AgentController;
+  #drag = new DragController(this);
+  #recent!: RecentTasks;
+  #actionTexts = new WeakMap<AgentStepEvent, string>();
+  #expanded = false;
+  #question: PendingQuestion | null = null;
+  #approval: PendingApproval | null = null;
+  #blockedOrigin: string | null = null;
+  #copied = false;
+  #draft = '';
+  #message = '';
+  #focusOnNextRender: string | null = null;
+  #lastStatus = 'idle';
+
+  /** Binds the element to an agent; call once, before it is connected. */
+  init(agent: PanelAgent, config: PanelConfig = {}): void {
+    this.#agent = agent;
+    this.#config = config;
+    this.#t = createTranslator(config.language);
+    this.#recent = new RecentTasks(config.recentTasksKey);
+    this.#state = new AgentController(this, agent, { t: () => this.#t, describe: config.describeElement, onActivity: this.#onActivity });
+    this.setAttribute('data-page-agent-ignore', 'true');
+    this.setAttribute('lang', config.language === 'zh-CN' ? 'zh-CN' : 'en-US');
+  }
+
+  /** Whether the step list is open. */
+  get expanded(): boolean {
+    return this.#expanded;
+  }
+
+  /** Opens or closes the step list. */
+  setExpanded(open: boolean): void {
+    this.#expanded = open;
+    this.requestUpdate();
+  }
+
+  /** Shows a question inline and resolves with the user's answer; rejects with the signal's reason on abort. */
+  askUser(question: string, signal?: AbortSignal): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        if (this.#question === pending) this.#question = null;
+        this.requestUpdate();
+        reject(signal!.reason);
+      };
+      const pending: PendingQuestion = {
+        question,
+        resolve: (answer) => {
+          signal?.removeEventListener('abort', onAbort);
+          this.#question = null;
+          this.requestUpdate();
+          resolve(answer);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#question = pending;
+      this.#expanded = true;
+      this.#focusOnNextRender = 'textarea.answer-input';
+      this.hidden = false;
+      this.requestUpdate();
+    });
+  }
+
+  /** Shows an approval request with allow/deny and an optional note; resolves with the decision. */
+  requestApproval(tool: string, input: unknown, context: { element?: string; reason?: string; signal?: AbortSignal } = {}): Promise<ApprovalDecision> {
+    return new Promise((resolve, reject) => {
+      const { signal } = context;
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        if (this.#approval === pending) this.#approval = null;
+        this.requestUpdate();
+        reject(signal!.reason);
+      };
+      const pending: PendingApproval = {
+        tool,
+        input,
+        text: describeAction(this.#t, tool, input, this.#config.describeElement),
+        element: context.element,
+        reason: context.reason,
+        resolve: (decision) => {
+          signal?.removeEventListener('abort', onAbort);
+          this.#approval = null;
+          this.requestUpdate();
+          resolve(decision);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#approval = pending;
+      this.#expanded = true;
+      this.#focusOnNextRender = '.approval';
+      this.hidden = false;
+      this.requestUpdate();
+    });
+  }
+
+  /** Explains that the page's CSP blocks the LLM endpoint at `origin`. */
+  showBlocked(origin: string): void {
+    this.#blockedOrigin = origin;
+    this.hidden = false;
+    this.requestUpdate();
+  }
+
+  /** Clears the step-list state the panel owns (not the agent's history). */
+  reset(): void {
+    this.#message = '';
+    this.#blockedOrigin = null;
+    this.#expanded = false;
+    this.#state?.refresh();
+    this.requestUpdate();
+  }
+
+  /** Moves focus to the task input, when it is shown. */
+  focusInput(): void {
+    this.#focusOnNextRender = 'textarea.task-input';
+    this.requestUpdate();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
+    for (const type of ['keydown', 'keyup', 'keypress']) this.renderRoot.addEventListener(type, stopKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const type of ['keydown', 'keyup', 'keypress']) this.renderRoot.removeEventListener(type, stopKey);
+  }
+
+  protected override willUpdate(): void {
+    const status = this.#state.status;
+    if (status !== this.#lastStatus) {
+      if (status === 'running') {
+        this.hidden = false;
+        this.#message = '';
+      } else {
+        this.#approval = null;
+        if (this.#lastStatus === 'running') {
+          this.#expanded = true;
+          if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = 'textarea.task-input';
+        }
+      }
+      this.#lastStatus = status;
+    }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const list = this.renderRoot.querySelector('.steps');
+    if (list) list.scrollTop = list.scrollHeight;
+    if (this.#focusOnNextRender) {
+      const target = this.renderRoot.querySelector<HTMLElement>(this.#focusOnNextRender);
+      if (target) {
+        this.#focusOnNextRender = null;
+        target.focus();
+      }
+    }
+  }
+
+  /** The core asks for approval through activity; the answer goes back with respondToApproval. */
+  #onActivity = (activity: AgentActivity): void => {
+    if (activity.type === 'approval') {
+      if (typeof this.#agent.respondToApproval !== 'function') return;
+      const agent = this.#agent;
+      const pending: PendingApproval = {
+        tool: activity.tool,
+        input: activity.input,
+        text: describeAction(this.#t, activity.tool, activity.input, this.#config.describeElement),
+        element: activity.element,
+        reason: activity.reason,
+        resolve: (decision) => {
+          if (this.#approval === pending) this.#approval = null;
+          this.requestUpdate();
+          agent.respondToApproval!(decision);
+        },
+      };
+      this.#approval = pending;
+      this.#expanded = true;
+      this.#focusOnNextRender = '.approval';
+      this.hidden = false;
+    } else if (this.#approval && activity.type !== 'paused') {
+      // Anything else means the request was settled elsewhere (a stop, or another answer).
+      this.#approval = null;
+    }
+  };
+
+  #inputShown(): boolean {
+    const s = this.#state;
+    if (s.running) return false;
+    return s.history.length === 0 || s.status === 'idle' || this.#config.promptForNextTask !== false;
+  }
+
+  #actionText = (event: AgentStepEvent): string => {
+    let text = this.#actionTexts.get(event);
+    if (text === undefined) {
+      text = stepActionText(this.#t, event, this.#config.describeElement);
+      this.#actionTexts.set(event, text);
+    }
+    return text;
+  };
+
+  protected override render(): TemplateResult {
+    const t = this.#t;
+    const s = this.#state;
+    const answer = s.running ? null : findFinalAnswer(s.history);
+    const usage = formatUsage(t, s.usage, this.#config.pricing);
+    const missing = this.#config.missingConfig ?? [];
+    return html`<section class="panel" aria-label=${t('panelLabel')}>
+      ${renderNotices(t, missing, this.#blockedOrigin, this.#message)}
+      <ol class="steps" id="steps" ?hidden=${!this.#expanded} aria-label=${t('expand')}>
+        ${s.task ? html`<li class="card task"><div class="meta">${t('task')}</div>${s.task}</li>` : html`<li class="empty">${t('empty')}</li>`}
+        ${s.history.map((event) => renderEvent({ t, actionText: this.#actionText }, event))}
+        ${this.#question ? renderQuestion(t, this.#question) : nothing}
+        ${this.#approval ? renderApproval(t, this.#approval) : nothing}
+        ${answer ? renderFinalAnswer(t, answer, location.href, this.#copied, () => this.#copy(answer.text)) : nothing}
+        ${usage ? html`<li class="usage">${usage}</li>` : nothing}
+      </ol>
+      <div
+        class="bar ${this.#drag.dragging ? 'dragging' : ''}"
+        @pointerdown=${this.#drag.onPointerDown}
+        @pointermove=${this.#drag.onPointerMove}
+        @pointerup=${this.#onBarPointerUp}
+        @pointercancel=${this.#drag.onPointerUp}
+      >
+        <button type="button" class="grip icon" aria-label=${t('move')} title=${t('move')} @keydown=${this.#drag.onKeyDown}>⠿</button>
+        <span class="dot" data-kind=${s.kind} aria-hidden="true"></span>
+        <div class="status" role="status" aria-live="polite" aria-atomic="true">${s.statusText}</div>
+        <div class="controls">${this.#renderControls()}</div>
+      </div>
+      ${this.#inputShown() ? this.#renderInput(missing.length > 0) : nothing}
+    </section>`;
+  }
+
+  #renderControls(): TemplateResult {
+    const t = this.#t;
+    const s = this.#state;
+    const agent = this.#agent;
+    const toggle = html`<button
+      type="button"
+      class="icon toggle"
+      aria-expanded=${this.#expanded ? 'true' : 'false'}
+      aria-controls="steps"
+      aria-label=${this.#expanded ? t('collapse') : t('expand')}
+      title=${this.#expanded ? t('collapse') : t('expand')}
+      @click=${() => this.setExpanded(!this.#expanded)}
+    >${this.#expanded ? '▾' : '▴'}</button>`;
+    if (!s.running) {
+      return html`${toggle}<button type="button" class="icon close" aria-label=${t('close')} title=${t('close')} @click=${() => agent.dispose()}>✕</button>`;
+    }
+    const control = s.controlState;
+    const canPause = typeof agent.pause === 'function' && typeof agent.resume === 'function';
+    const pause = !canPause
+      ? nothing
+      : control === 'running'
+        ? html`<button type="button" class="pause" @click=${this.#pause}>${t('pause')}</button>`
+        : html`<button type="button" class="resume primary" @click=${() => agent.resume!()}>${t('resume')}</button>`;
+    const takeOver =
+      typeof agent.takeOver === 'function' && control !== 'takeover'
+        ? html`<button type="button" class="takeover" @click=${() => agent.takeOver!()}>${t('takeOver')}</button>`
+        : nothing;
+    return html`${pause}${takeOver}<button type="button" class="stop danger" ?disabled=${s.stopping} @click=${this.#stop}>${t('stop')}</button>${toggle}`;
+  }
+
+  #renderInput(disabled: boolean): TemplateResult {
+    const t = this.#t;
+    const rows = Math.min(5, Math.max(1, this.#draft.split('\n').length));
+    return html`<form class="input" @submit=${this.#onSubmit}>
+      <label class="sr-only" for="task">${t('taskLabel')}</label>
+      <textarea
+        id="task"
+        class="task-input"
+        rows=${rows}
+        maxlength="4000"
+        placeholder=${t('taskPlaceholder')}
+        .value=${this.#draft}
+        ?disabled=${disabled}
+        @input=${this.#onInput}
+        @keydown=${this.#onTaskKey}
+      ></textarea>
+      <button type="submit" class="run primary" ?disabled=${disabled}>${t('run')}</button>
+    </form>`;
+  }
+
+  #onBarPointerUp = (event: PointerEvent): void => {
+    const wasDrag = this.#drag.moved;
+    this.#drag.onPointerUp(event);
+    const target = event.composedPath()[0] as Element | undefined;
+    if (!wasDrag && !target?.closest?.('button, textarea, input, a')) this.setExpanded(!this.#expanded);
+  };
+
+  #onInput = (event: Event): void => {
+    this.#draft = (event.target as HTMLTextAreaElement).value;
+    this.#recent.resetCursor();
+    this.requestUpdate();
+  };
+
+  #onTaskKey = (event: KeyboardEvent): void => {
+    const area = event.target as HTMLTextAreaElement;
+    if (event.isComposing || event.keyCode === 229) return;
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      this.#submit();
+      return;
+    }
+    const caret = area.selectionStart ?? 0;
+    if (event.key === 'ArrowUp' && !area.value.slice(0, caret).includes('\n')) {
+      const text = this.#recent.previous(area.value);
+      if (text !== null) this.#setDraft(area, text, event);
+    } else if (event.key === 'ArrowDown' && !area.value.slice(area.selectionEnd ?? caret).includes('\n')) {
+      const text = this.#recent.next();
+      if (text !== null) this.#setDraft(area, text, event);
+    } else if (event.key === 'Escape' && this.#expanded) {
+      this.setExpanded(false);
+    }
+  };
+
+  #setDraft(area: HTMLTextAreaElement, text: string, event: Event): void {
+    event.preventDefault();
+    this.#draft = text;
+    area.value = text;
+    area.setSelectionRange(text.length, text.length);
+    this.requestUpdate();
+  }
+
+  #onSubmit = (event: Event): void => {
+    event.preventDefault();
+    this.#submit();
+  };
+
+  #submit(): void {
+    const task = this.#draft.trim();
+    if (!task || (this.#config.missingConfig?.length ?? 0) > 0) return;
+    this.#recent.add(task);
+    this.#draft = '';
+    this.#message = '';
+    this.#blockedOrigin = null;
+    this.requestUpdate();
+    Promise.resolve()
+      .then(() => this.#agent.execute(task))
+      .catch((error: unknown) => {
+        this.#message = error instanceof Error ? error.message : String(error);
+        this.requestUpdate();
+      });
+  }
+
+  #pause = (): void => {
+    this.#state.markPausing();
+    this.#agent.pause!();
+  };
+
+  #stop = (): void => {
+    this.#state.markStopping();
+    void Promise.resolve(this.#agent.stop()).catch(() => undefined);
+  };
+
+  #copy(text: string): void {
+    const done = () => {
+      this.#copied = true;
+      this.requestUpdate();
+      setTimeout(() => {
+        this.#copied = false;
+        this.requestUpdate();
+      }, 2000);
+    };
+    const fallback = () => {
+      const area = document.createElement('textarea');
+      area.value = text;
+      this.renderRoot.appendChild(area);
+      area.select();
+      try {
+        if (document.execCommand('copy')) done();
+      } finally {
+        area.remove();
+      }
+    };
+    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  }
+}
+
+function stopKey(event: Event): void {
+  event.stopPropagation();
+}

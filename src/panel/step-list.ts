@@ -1,0 +1,109 @@
+// Templates for the step list: the task, each history event, and the final answer.
+// Pure functions of plain data; observations, retries, errors and take-overs look distinct.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AgentStepEvent, HistoricalEvent } from '../types.js';
+import { clipText, describeAction } from './describe-action.js';
+import type { Translate } from './i18n.js';
+import { renderMarkdown } from './markdown-template.js';
+
+const MAX_RESULT = 400;
+
+/** What the step list needs besides the events. */
+export interface StepListContext {
+  t: Translate;
+  /** Describes a step's action; cached by the caller so a later task's indexes cannot relabel it. */
+  actionText(event: AgentStepEvent): string;
+}
+
+/** The final answer of a run, when the model called `done`. */
+export interface FinalAnswer {
+  text: string;
+  success: boolean;
+}
+
+/** Finds the final answer in a history: the last `done` step's text and success flag. */
+export function findFinalAnswer(history: readonly HistoricalEvent[]): FinalAnswer | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (event.type === 'step' && event.action?.name === 'done') {
+      const input = (event.action.input ?? {}) as { text?: unknown; success?: unknown };
+      const text = typeof input.text === 'string' ? input.text : String(event.action.output ?? '');
+      return { text, success: input.success !== false };
+    }
+  }
+  return null;
+}
+
+/** Builds the default action text of a step (used by callers that cache it). */
+export function stepActionText(t: Translate, event: AgentStepEvent, describe?: (index: number) => string | undefined): string {
+  return describeAction(t, event.action?.name ?? '?', event.action?.input, describe);
+}
+
+function looksFailed(output: string): boolean {
+  return /^\s*(❌|⚠️|error\b|failed\b|could not\b|cannot\b|unable\b|no element\b|element \[\d+\] is no longer|denied\b)/i.test(output);
+}
+
+function stepCard(ctx: StepListContext, event: AgentStepEvent): TemplateResult | typeof nothing {
+  const { t } = ctx;
+  const name = event.action?.name;
+  if (name === 'done') return nothing;
+  const meta = html`<div class="meta"><span>${t('step', { n: (event.stepIndex ?? 0) + 1 })}</span></div>`;
+  const goal = event.reflection?.next_goal;
+  if (name === 'ask_user') {
+    const question = String((event.action.input as { question?: unknown })?.question ?? '');
+    const answer = String(event.action.output ?? '').replace(/^user answered:\s*/i, '');
+    return html`<li class="card step ask-done">
+      ${meta}
+      <span class="line"><span class="label">${t('question')}</span>${question}</span>
+      <span class="line"><span class="label">${t('answer')}</span>${answer}</span>
+    </li>`;
+  }
+  const output = String(event.action?.output ?? '');
+  return html`<li class="card step">
+    ${meta}
+    ${goal ? html`<span class="line goal"><span class="label">${t('goal')}</span>${goal}</span>` : nothing}
+    <span class="line action">${ctx.actionText(event)}</span>
+    ${output
+      ? html`<span class="line result ${looksFailed(output) ? 'failed' : ''}"><span class="label">${t('result')}</span>${clipText(output, MAX_RESULT)}</span>`
+      : nothing}
+  </li>`;
+}
+
+/** Renders one history event as a card. */
+export function renderEvent(ctx: StepListContext, event: HistoricalEvent): TemplateResult | typeof nothing {
+  const { t } = ctx;
+  switch (event.type) {
+    case 'step':
+      return stepCard(ctx, event);
+    case 'observation':
+      return html`<li class="card observation"><div class="meta">${t('observation')}</div>${clipText(event.content ?? '', MAX_RESULT)}</li>`;
+    case 'retry':
+      return html`<li class="card retry">
+        <div class="meta">${t('retry', { attempt: event.attempt, max: event.maxAttempts })}</div>
+        ${clipText(event.message ?? '', MAX_RESULT)}
+      </li>`;
+    case 'error':
+      return html`<li class="card error"><div class="meta">${t('error')}</div>${clipText(event.message ?? '', MAX_RESULT)}</li>`;
+    case 'user_takeover':
+      return html`<li class="card takeover">${t('userTakeover')}</li>`;
+    default:
+      return nothing;
+  }
+}
+
+/** Renders the final answer as Markdown with a copy button. */
+export function renderFinalAnswer(
+  t: Translate,
+  answer: FinalAnswer,
+  base: string,
+  copied: boolean,
+  onCopy: () => void,
+): TemplateResult {
+  return html`<li class="card answer ${answer.success ? '' : 'failed'}">
+    <div class="meta">
+      <span>${answer.success ? t('finalAnswer') : t('finalFailed')}</span>
+      <button type="button" class="copy" @click=${onCopy} aria-label=${copied ? t('copied') : t('copy')}>${copied ? t('copied') : t('copy')}</button>
+    </div>
+    ${renderMarkdown(answer.text, base)}
+  </li>`;
+}

@@ -1,0 +1,403 @@
+// The panel's stylesheet (a constructable stylesheet through Lit's css tag). The :host rules are
+// !important on purpose: inside a shadow root, important declarations beat the page's own,
+// so `* { all: unset }` or `page-agent-panel { display: none !important }` cannot reach us.
+import { css } from 'lit';
+
+/** Styles for the panel element and everything in its shadow root. */
+export const panelStyles = css`
+  :host {
+    all: initial !important;
+    display: block !important;
+    position: fixed !important;
+    z-index: 2147483646 !important;
+    left: var(--pa-left, 50%) !important;
+    bottom: var(--pa-bottom, 24px) !important;
+    top: auto !important;
+    right: auto !important;
+    transform: var(--pa-shift, translateX(-50%)) !important;
+    width: min(400px, calc(100vw - 16px)) !important;
+    max-width: none !important;
+    margin: 0 !important;
+    padding: 0 !important;
+    border: 0 !important;
+    opacity: 1 !important;
+    visibility: visible !important;
+    pointer-events: auto !important;
+    box-sizing: border-box !important;
+    contain: layout style !important;
+    font: 13px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif !important;
+    color: var(--pa-fg) !important;
+    text-align: left !important;
+    direction: ltr !important;
+    --pa-bg: #ffffff;
+    --pa-bar: #f4f5f8;
+    --pa-fg: #1b1d23;
+    --pa-muted: #5b6070;
+    --pa-line: #d9dce3;
+    --pa-card: #f7f8fa;
+    --pa-accent: #2563eb;
+    --pa-accent-fg: #ffffff;
+    --pa-ok: #15803d;
+    --pa-warn: #b45309;
+    --pa-bad: #b91c1c;
+    --pa-note: #7c3aed;
+    --pa-focus: #2563eb;
+    --pa-shadow: 0 8px 28px rgba(15, 23, 42, 0.22), 0 1px 3px rgba(15, 23, 42, 0.12);
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  :host([data-moved]) {
+    --pa-shift: none;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --pa-bg: #1d2027;
+      --pa-bar: #262a33;
+      --pa-fg: #eceef3;
+      --pa-muted: #a3a9b8;
+      --pa-line: #3a3f4b;
+      --pa-card: #23262e;
+      --pa-accent: #60a5fa;
+      --pa-accent-fg: #0b1220;
+      --pa-ok: #4ade80;
+      --pa-warn: #fbbf24;
+      --pa-bad: #f87171;
+      --pa-note: #c4b5fd;
+      --pa-focus: #93c5fd;
+      --pa-shadow: 0 8px 28px rgba(0, 0, 0, 0.55);
+    }
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  [hidden] {
+    display: none !important;
+  }
+  .panel {
+    display: flex;
+    flex-direction: column;
+    background: var(--pa-bg);
+    border: 1px solid var(--pa-line);
+    border-radius: 12px;
+    box-shadow: var(--pa-shadow);
+    overflow: hidden;
+  }
+  button,
+  textarea,
+  input {
+    font: inherit;
+    color: inherit;
+    margin: 0;
+  }
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 4px;
+    min-height: 28px;
+    min-width: 28px;
+    padding: 0 8px;
+    border: 1px solid var(--pa-line);
+    border-radius: 7px;
+    background: var(--pa-bg);
+    cursor: pointer;
+    white-space: nowrap;
+    transition: background-color 0.15s, border-color 0.15s;
+  }
+  button:hover {
+    border-color: var(--pa-muted);
+  }
+  button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  button.primary {
+    background: var(--pa-accent);
+    border-color: var(--pa-accent);
+    color: var(--pa-accent-fg);
+  }
+  button.danger {
+    color: var(--pa-bad);
+  }
+  button.icon {
+    padding: 0;
+    font-size: 14px;
+  }
+  :focus-visible {
+    outline: 2px solid var(--pa-focus) !important;
+    outline-offset: 2px;
+  }
+  textarea,
+  input {
+    width: 100%;
+    border: 1px solid var(--pa-line);
+    border-radius: 8px;
+    padding: 6px 8px;
+    background: var(--pa-bg);
+    resize: none;
+  }
+  textarea::placeholder,
+  input::placeholder {
+    color: var(--pa-muted);
+  }
+  .bar {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    padding: 6px 8px;
+    background: var(--pa-bar);
+    cursor: grab;
+    user-select: none;
+    touch-action: none;
+  }
+  .bar.dragging {
+    cursor: grabbing;
+  }
+  .grip {
+    border: 0;
+    background: transparent;
+    color: var(--pa-muted);
+    cursor: grab;
+    min-width: 20px;
+    padding: 0;
+  }
+  .dot {
+    flex: none;
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--pa-muted);
+  }
+  .dot[data-kind='thinking'],
+  .dot[data-kind='acting'] {
+    background: var(--pa-accent);
+    animation: pulse 1s ease-in-out infinite;
+  }
+  .dot[data-kind='retrying'],
+  .dot[data-kind='waiting'],
+  .dot[data-kind='paused'] {
+    background: var(--pa-warn);
+  }
+  .dot[data-kind='error'],
+  .dot[data-kind='failed'] {
+    background: var(--pa-bad);
+  }
+  .dot[data-kind='done'] {
+    background: var(--pa-ok);
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.35;
+    }
+  }
+  .status {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-weight: 500;
+  }
+  .controls {
+    display: flex;
+    gap: 4px;
+  }
+  .steps {
+    max-height: min(420px, calc(100vh - 180px));
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: 8px;
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+    border-bottom: 1px solid var(--pa-line);
+  }
+  .card {
+    padding: 7px 9px;
+    border-radius: 8px;
+    background: var(--pa-card);
+    border-left: 3px solid var(--pa-line);
+    overflow-wrap: anywhere;
+  }
+  .card .meta {
+    font-size: 11px;
+    color: var(--pa-muted);
+    margin-bottom: 2px;
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  .card.task {
+    border-left-color: var(--pa-accent);
+    white-space: pre-wrap;
+  }
+  .card.step .line {
+    display: block;
+  }
+  .card.step .label {
+    color: var(--pa-muted);
+    margin-right: 4px;
+  }
+  .card.step .action {
+    font-weight: 600;
+  }
+  .card.step .result.failed {
+    color: var(--pa-bad);
+  }
+  .card.observation {
+    border-left-color: var(--pa-note);
+  }
+  .card.retry {
+    border-left-color: var(--pa-warn);
+  }
+  .card.error {
+    border-left-color: var(--pa-bad);
+    color: var(--pa-bad);
+  }
+  .card.takeover {
+    border-left-color: var(--pa-warn);
+  }
+  .card.ask,
+  .card.approval {
+    border-left-color: var(--pa-warn);
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+  }
+  .row {
+    display: flex;
+    gap: 6px;
+    align-items: flex-end;
+  }
+  .card.answer {
+    border-left-color: var(--pa-ok);
+  }
+  .card.answer.failed {
+    border-left-color: var(--pa-bad);
+  }
+  .card.notice {
+    margin: 8px;
+    border-left-color: var(--pa-warn);
+  }
+  .card.notice strong {
+    display: block;
+  }
+  .card code,
+  .md code {
+    font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    background: var(--pa-bg);
+    border-radius: 4px;
+    padding: 0 3px;
+  }
+  .md > :first-child {
+    margin-top: 0;
+  }
+  .md > :last-child {
+    margin-bottom: 0;
+  }
+  .md p,
+  .md ul,
+  .md ol,
+  .md pre,
+  .md blockquote,
+  .md .md-table {
+    margin: 0 0 6px;
+  }
+  .md ul,
+  .md ol {
+    padding-left: 20px;
+  }
+  .md li > p {
+    margin: 0;
+  }
+  .md h3,
+  .md h4,
+  .md h5 {
+    margin: 6px 0 4px;
+    font-size: 14px;
+  }
+  .md h5 {
+    font-size: 13px;
+  }
+  .md pre {
+    overflow-x: auto;
+    padding: 6px;
+    background: var(--pa-bg);
+    border-radius: 6px;
+  }
+  .md pre code {
+    padding: 0;
+    white-space: pre;
+  }
+  .md blockquote {
+    padding-left: 8px;
+    border-left: 3px solid var(--pa-line);
+    color: var(--pa-muted);
+  }
+  .md a {
+    color: var(--pa-accent);
+  }
+  .md .md-table {
+    overflow-x: auto;
+  }
+  .md table {
+    border-collapse: collapse;
+    font-size: 12px;
+  }
+  .md th,
+  .md td {
+    border: 1px solid var(--pa-line);
+    padding: 2px 6px;
+  }
+  .md [data-align='center'] {
+    text-align: center;
+  }
+  .md [data-align='right'] {
+    text-align: right;
+  }
+  .md hr {
+    border: 0;
+    border-top: 1px solid var(--pa-line);
+  }
+  .usage {
+    font-size: 11px;
+    color: var(--pa-muted);
+    text-align: right;
+  }
+  .empty {
+    color: var(--pa-muted);
+    text-align: center;
+    padding: 6px;
+  }
+  .input {
+    display: flex;
+    gap: 6px;
+    align-items: flex-end;
+    padding: 8px;
+    border-top: 1px solid var(--pa-line);
+  }
+  .input textarea {
+    min-height: 32px;
+    max-height: 120px;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      animation: none !important;
+      transition: none !important;
+      scroll-behavior: auto !important;
+    }
+  }
+`;
