@@ -97,12 +97,13 @@ export async function forwardChatCompletion(res: ServerResponse, options: Forwar
 }
 
 function timeout(res: ServerResponse, options: ForwardOptions): number {
-  const seconds = Math.round(options.timeoutMs / 1000);
+  const ms = options.timeoutMs;
+  const limit = ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
   sendRelayError(
     res,
     504,
     'upstream_timeout',
-    `The LLM upstream did not answer within ${seconds} s (the relay's RELAY_TIMEOUT_SECONDS).`,
+    `The LLM upstream did not answer within ${limit} (the relay's RELAY_TIMEOUT_SECONDS).`,
     options.headers,
   );
   return 504;

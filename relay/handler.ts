@@ -6,6 +6,7 @@ import { checkOrigin, preflightHeaders } from './cors.js';
 import { forwardChatCompletion } from './forward.js';
 import { clientAddress, readBody, sendJson, sendRelayError } from './http-io.js';
 import { SILENT_LOGGER, scrubbingLogger, type RelayLogger } from './logger.js';
+import { scrubText } from './key-scrubber.js';
 import { PROVIDER_EXAMPLES } from './providers.js';
 import { createRateLimiter } from './rate-limiter.js';
 
@@ -40,7 +41,7 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
         res,
         403,
         'origin_not_allowed',
-        `The origin ${verdict.origin} may not use this LLM relay. Add it to RELAY_ALLOWED_ORIGINS on the server.`,
+        `The origin ${scrubText(verdict.origin ?? '', config.apiKey)} may not use this LLM relay. Add it to RELAY_ALLOWED_ORIGINS on the server.`,
         verdict.headers,
       );
       logger.warn(`refused origin ${verdict.origin} (${method} ${path}); allow it with RELAY_ALLOWED_ORIGINS`);
@@ -57,7 +58,7 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
       return;
     }
     if (!/^(\/v1)?\/chat\/completions$/.test(path)) {
-      sendRelayError(res, 404, 'not_found', `No such relay endpoint: ${path}. The relay serves POST /chat/completions and GET /health.`, verdict.headers);
+      sendRelayError(res, 404, 'not_found', `No such relay endpoint: ${scrubText(path, config.apiKey)}. The relay serves POST /chat/completions and GET /health.`, verdict.headers);
       log(404);
       return;
     }

@@ -4,6 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadRelayConfig, type RelayConfig } from './config.js';
 import { createRelayHandler, type RelayHandlerOptions } from './handler.js';
 import { sendRelayError } from './http-io.js';
+import { scrubText } from './key-scrubber.js';
 import type { RelayLogger } from './logger.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -30,7 +31,7 @@ export function createRelayListener(options: MountOptions = {}, fallback?: Liste
     const path = relativePath(pathname, prefix);
     if (path === undefined) {
       if (fallback) return fallback(req, res);
-      sendRelayError(res, 404, 'not_found', `No such relay endpoint: ${pathname}.`);
+      sendRelayError(res, 404, 'not_found', `No such relay endpoint: ${scrubText(pathname, config.apiKey)}.`);
       return;
     }
     handle(req, res, path).catch((error: unknown) => {

@@ -27,10 +27,12 @@ export interface RunningRelay {
 }
 
 /** Starts a relay server on `host:port` (port 0 picks a free one). */
-export async function startRelayServer(options: MountOptions & { port: number; host?: string }): Promise<RunningRelay> {
+export async function startRelayServer(
+  options: MountOptions & { port: number; host?: string; portHint?: string },
+): Promise<RunningRelay> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer(createRelayListener(options));
-  await listen(server, options.port, host);
+  await listen(server, options.port, host, options.portHint);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
@@ -45,12 +47,15 @@ export async function startRelayServer(options: MountOptions & { port: number; h
   };
 }
 
-/** Listens, rejecting with a RelayListenError that names the port when it cannot. */
-export function listen(server: Server, port: number, host: string): Promise<void> {
+/**
+ * Listens, rejecting with a RelayListenError that names the port when it cannot; `portHint` says
+ * how to choose another port (e.g. "--port <n>").
+ */
+export function listen(server: Server, port: number, host: string, portHint = '--port <n>'): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(new RelayListenError(port, host, error.code, listenMessage(error, port, host)));
+      reject(new RelayListenError(port, host, error.code, listenMessage(error, port, host, portHint)));
     };
     const onListening = () => {
       server.off('error', onError);
@@ -62,12 +67,12 @@ export function listen(server: Server, port: number, host: string): Promise<void
   });
 }
 
-function listenMessage(error: NodeJS.ErrnoException, port: number, host: string): string {
+function listenMessage(error: NodeJS.ErrnoException, port: number, host: string, hint: string): string {
   switch (error.code) {
     case 'EADDRINUSE':
-      return `Port ${port} is already in use on ${host}. Stop the program using it, or choose another port (--port <n> or PORT=<n>).`;
+      return `Port ${port} is already in use on ${host}. Stop the program using it, or choose another port (${hint}).`;
     case 'EACCES':
-      return `No permission to listen on port ${port} on ${host}. Ports below 1024 need privileges; choose a port such as 8787.`;
+      return `No permission to listen on port ${port} on ${host}. Ports below 1024 need privileges; choose a port such as 8787 (${hint}).`;
     case 'EADDRNOTAVAIL':
       return `Cannot listen on ${host}:${port}: this machine has no such address. Use 127.0.0.1 or 0.0.0.0.`;
     default:
