@@ -1,7 +1,8 @@
 // Finds the one tool call in a chat-completion reply, repairing the generic shapes models produce:
 //   case 1: JSON in `content` instead of `tool_calls` (plain, fenced, or with prose around it);
 //   case 2: a `{name, arguments}` / `{type:'function', function}` wrapper (and legacy `function_call`);
-//   case 4: arguments encoded as a JSON string more than once.
+//   case 4: arguments encoded as a JSON string more than once;
+//   case 9 (in part): several tool calls in one reply, of which the first is used.
 // Knows nothing about which tools exist; see repair-macro.ts and validate-args.ts for that.
 import { LLMError } from '../errors.js';
 import { findJsonObject, parseJsonLayers } from './json-text.js';
@@ -83,7 +84,7 @@ export function extractToolCall(response: unknown, context: ExtractContext, log:
 
   const call = Array.isArray(message.tool_calls) ? message.tool_calls.find((c: any) => c?.function) : undefined;
   if (call) {
-    if (message.tool_calls.length > 1) log.add(2, `reply had ${message.tool_calls.length} tool calls; using the first`);
+    if (message.tool_calls.length > 1) log.add(9, `reply had ${message.tool_calls.length} tool calls; using the first`);
     const args = withTruncationHint(() => parseArgs(call.function.arguments, log), truncated);
     const inner = (args as { name?: unknown; function?: { name?: unknown } } | null) ?? {};
     const innerName = typeof inner.name === 'string' ? inner.name : typeof inner.function?.name === 'string' ? inner.function.name : undefined;

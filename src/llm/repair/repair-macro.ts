@@ -138,7 +138,9 @@ export function repairMacroArgs(input: MacroRepairInput, log: RepairLog): Record
   if (name !== writtenName) log.add(8, `tool name "${writtenName}" read as "${name}"`);
 
   const schema = input.actions[name]!;
-  let value = parseJsonLayers(rawValue).value;
+  const layered = parseJsonLayers(rawValue);
+  if (layered.layers > 0) log.add(4, `input of "${name}" was a JSON string`);
+  let value = layered.value;
   if (value === null || value === undefined) {
     log.add(6, `action "${name}" had no input; used {}`);
     value = {};

@@ -113,6 +113,46 @@ describe('response repair', () => {
     expect(cases(parsed.repairs)).toEqual([10, 10]);
   });
 
+  it('case 2: unwraps a {name, arguments} wrapper written inside the real call’s arguments', () => {
+    const { args, repairs } = parseFixture('case-02-wrapper-in-arguments.json');
+    expect(args).toEqual({ ...REFLECTION, action: CLICK_12 });
+    expect(cases(repairs)).toEqual([2]);
+  });
+
+  it('case 5: moves a top-level action next to reflection fields into `action`', () => {
+    const { args, repairs } = parseFixture('case-05-top-level-with-reflection.json');
+    expect(args).toEqual({ ...REFLECTION, action: CLICK_12 });
+    expect(cases(repairs)).toEqual([5]);
+  });
+
+  it('case 6: reads a bare tool name as that tool with its defaults', () => {
+    const { args, repairs } = parseFixture('case-06-bare-tool-name.json');
+    expect(args).toEqual({ ...REFLECTION, action: { wait: { seconds: 1 } } });
+    expect(cases(repairs)).toEqual([6]);
+  });
+
+  it('case 9: uses the first of several tool calls (each an inner tool)', () => {
+    const { args, repairs } = parseFixture('case-09-two-tool-calls.json');
+    expect(args).toEqual({ action: CLICK_12 });
+    expect(cases(repairs)).toEqual([9, 3]);
+  });
+
+  it('case 4: parses an action input sent as a JSON string', () => {
+    const { tools } = macroTool();
+    const reply = fixture('case-05-bare-action.json');
+    reply.choices[0].message.tool_calls[0].function.arguments = JSON.stringify({ action: { click_element_by_index: '{"index": 12}' } });
+    const parsed = parseReply(reply, tools, OPTIONS, () => {});
+    expect(parsed.args).toEqual({ action: CLICK_12 });
+    expect(cases(parsed.repairs)).toEqual([4]);
+  });
+
+  it('case 7: an empty action object is missing too', () => {
+    const { tools } = macroTool();
+    const reply = fixture('case-05-bare-action.json');
+    reply.choices[0].message.tool_calls[0].function.arguments = JSON.stringify({ action: {} });
+    expect(() => parseReply(reply, tools, OPTIONS, () => {})).toThrow(expect.objectContaining({ kind: 'invalid_tool_args', message: expect.stringContaining('had no `action`') }));
+  });
+
   it('leaves a well-formed reply untouched and logs nothing', () => {
     const debug = vi.fn();
     const { tools } = macroTool();
