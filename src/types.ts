@@ -1,6 +1,6 @@
 // Public types of the agent: status, activity, history events, results, tools and approval.
 // Shapes follow page-agent 1.x (DESIGN.md §3); additions are marked as ours.
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type { Usage } from './llm/types.js';
 
 export type { Usage } from './llm/types.js';
@@ -18,10 +18,15 @@ export type AgentActivity =
   | { type: 'executed'; tool: string; input: unknown; output: string; duration: number }
   | { type: 'retrying'; attempt: number; maxAttempts: number }
   | { type: 'error'; message: string }
-  /** Ours: an action waits for the user's approval (see `approveAction`). */
-  | { type: 'approval'; tool: string; input: unknown }
+  /**
+   * Ours: an action waits for the user's approval; answer with `agent.respondToApproval(decision)`.
+   * `reason` says why the risky-action policy flagged it; `element` describes the target.
+   */
+  | { type: 'approval'; tool: string; input: unknown; reason?: string; element?: string }
   /** Ours: the agent asks the user a question through `onAskUser`. */
-  | { type: 'asking'; question: string };
+  | { type: 'asking'; question: string }
+  /** Ours: the run is paused between steps (`pause()`); `resume()` continues it. */
+  | { type: 'paused' };
 
 /** The reflection the model gives before each action. */
 export interface AgentReflection {
@@ -86,12 +91,16 @@ export interface ToolContext {
 /** A tool the agent can call; `this` is the agent. */
 export interface PageAgentTool<TParams = any> {
   description: string;
-  inputSchema: z.ZodType<TParams>;
+  /** A zod schema (classic `zod` or `zod/mini`). */
+  inputSchema: $ZodType<TParams>;
   execute: (this: any, args: TParams, ctx: ToolContext) => Promise<string>;
 }
 
-/** What an approval policy answers for one action (ours). */
-export type ApprovalDecision = boolean | 'allow' | 'deny' | { allow: false; note?: string } | { allow: true };
+/**
+ * What an approval policy answers for one action (ours): allow, deny (optionally with a note the
+ * model reads), or `'ask'` to let the user decide through the `approval` activity.
+ */
+export type ApprovalDecision = boolean | 'allow' | 'deny' | 'ask' | { allow: false; note?: string } | { allow: true };
 
 /** Context given to `approveAction` (ours). */
 export interface ApprovalContext {
@@ -102,3 +111,12 @@ export interface ApprovalContext {
   url: string;
   signal: AbortSignal;
 }
+
+/**
+ * Decides, before a tool runs, whether it may (ours). `'risky'` asks the user only for actions the
+ * built-in policy flags; `'all'` asks before every page action; a function decides itself.
+ */
+export type ApprovalPolicy =
+  | 'risky'
+  | 'all'
+  | ((this: any, tool: string, input: unknown, context: ApprovalContext) => ApprovalDecision | Promise<ApprovalDecision>);

@@ -1,0 +1,15 @@
+// The public index of prompt/: the system prompts, the per-step user message, and llms.txt.
+export { getSystemPrompt, SYSTEM_PROMPT_EN, SYSTEM_PROMPT_ZH } from './system-prompt.js';
+export {
+  buildUserMessage,
+  formatHistory,
+  formatHistoryEvent,
+  formatInstructions,
+  formatPage,
+  formatStepInfo,
+  formatTask,
+  type InstructionParts,
+  type StepInfo,
+  type UserMessageParts,
+} from './user-message.js';
+export { LlmsTxtLoader, capLlmsTxt, type LlmsTxtOptions } from './llms-txt.js';

@@ -1,0 +1,85 @@
+// Opt-in llms.txt context (`experimentalLlmsTxt`): fetched once per origin, with a timeout and a
+// size cap, and never an HTML fallback page. Knows fetch and URLs only.
+// @see https://llmstxt.org/
+
+/** Limits of the llms.txt fetch. */
+export interface LlmsTxtOptions {
+  /** Give up after this many milliseconds. @default 3000 */
+  timeoutMs?: number;
+  /** Keep at most this many characters. @default 2000 */
+  maxChars?: number;
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+}
+
+function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; cancel: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('llms.txt timed out', 'TimeoutError')), ms);
+  const onAbort = () => controller.abort(signal!.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    cancel: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Cuts `text` to `max` characters, saying that it did. */
+export function capLlmsTxt(text: string, max: number): string {
+  const trimmed = text.trim();
+  return trimmed.length > max ? `${trimmed.slice(0, max)}\n…(truncated)` : trimmed;
+}
+
+/** Loads `<origin>/llms.txt` at most once per origin for its owner (one per agent). */
+export class LlmsTxtLoader {
+  #cache = new Map<string, Promise<string | null>>();
+  #options: Required<Omit<LlmsTxtOptions, 'fetch'>> & { fetch?: typeof globalThis.fetch };
+
+  constructor(options: LlmsTxtOptions = {}) {
+    this.#options = { timeoutMs: options.timeoutMs ?? 3000, maxChars: options.maxChars ?? 2000, fetch: options.fetch };
+  }
+
+  /**
+   * The llms.txt text for the page's origin, or null when there is none (404, HTML, timeout,
+   * network error, non-http page). Rethrows only when `signal` (the run's) aborts.
+   */
+  async load(pageUrl: string, signal?: AbortSignal): Promise<string | null> {
+    let origin: string;
+    try {
+      const url = new URL(pageUrl);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+      origin = url.origin;
+    } catch {
+      return null;
+    }
+    let pending = this.#cache.get(origin);
+    if (!pending) {
+      pending = this.#fetch(`${origin}/llms.txt`, signal);
+      this.#cache.set(origin, pending);
+      // An abort must not poison the cache: the next run tries again.
+      pending.catch(() => this.#cache.delete(origin));
+    }
+    return pending;
+  }
+
+  async #fetch(endpoint: string, signal?: AbortSignal): Promise<string | null> {
+    const fetchFn = this.#options.fetch ?? globalThis.fetch;
+    const timed = withTimeout(signal, this.#options.timeoutMs);
+    try {
+      const response = await fetchFn(endpoint, { signal: timed.signal, credentials: 'same-origin' });
+      if (!response.ok) return null;
+      if (/html/i.test(response.headers.get('content-type') ?? '')) return null;
+      const text = await response.text();
+      if (/^\s*<(!doctype|html)/i.test(text) || !text.trim()) return null;
+      return capLlmsTxt(text, this.#options.maxChars);
+    } catch {
+      if (signal?.aborted) throw signal.reason;
+      return null;
+    } finally {
+      timed.cancel();
+    }
+  }
+}

@@ -1,0 +1,120 @@
+// Assembles the per-step user message from plain data: instructions, task, step info, history and
+// the page. Pure functions only: no DOM, no clock, no fetch (callers pass `now` and the texts).
+import type { BrowserState } from '../dom/index.js';
+import type { HistoricalEvent } from '../types.js';
+
+/** Instructions that precede the task; each part is optional. */
+export interface InstructionParts {
+  /** `instructions.system`: applies to every task. */
+  system?: string | null;
+  /** `instructions.getPageInstructions(url)`: applies to the current page. */
+  page?: string | null;
+  /** The site's llms.txt, when `experimentalLlmsTxt` is on and one was found. */
+  llmsTxt?: string | null;
+}
+
+/** Where the run stands in its step budget. */
+export interface StepInfo {
+  /** 1-based number of this step (this model call). */
+  step: number;
+  maxSteps: number;
+  /** The local time to show, if any. */
+  now?: Date;
+}
+
+/** Everything one user message is built from. */
+export interface UserMessageParts {
+  instructions?: InstructionParts;
+  task: string;
+  step: StepInfo;
+  history: readonly HistoricalEvent[];
+  page: Pick<BrowserState, 'header' | 'content' | 'footer'>;
+}
+
+const clean = (text: string | null | undefined): string => (text ?? '').trim();
+
+/** The `<instructions>` block, or an empty string when there are none. */
+export function formatInstructions(parts: InstructionParts = {}): string {
+  const blocks: string[] = [];
+  if (clean(parts.system)) blocks.push(`<system_instructions>\n${clean(parts.system)}\n</system_instructions>`);
+  if (clean(parts.page)) blocks.push(`<page_instructions>\n${clean(parts.page)}\n</page_instructions>`);
+  if (clean(parts.llmsTxt)) blocks.push(`<llms_txt>\n${clean(parts.llmsTxt)}\n</llms_txt>`);
+  return blocks.length ? `<instructions>\n${blocks.join('\n')}\n</instructions>` : '';
+}
+
+/** The `<task>` block. */
+export function formatTask(task: string): string {
+  return `<task>\n${task.trim()}\n</task>`;
+}
+
+function formatTime(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())} ${days[now.getDay()]}`;
+}
+
+/** The `<step>` block: "Step n of m", and on the last step that only `done` remains. */
+export function formatStepInfo(info: StepInfo): string {
+  const time = info.now ? ` Local time: ${formatTime(info.now)}.` : '';
+  const last = info.step >= info.maxSteps ? ' This is the last step: only done is available. Finish now with what you have.' : '';
+  return `<step>Step ${info.step} of ${info.maxSteps}.${last}${time}</step>`;
+}
+
+function formatAction(name: string, input: unknown): string {
+  if (input === undefined || name === 'done') return name;
+  let args: string;
+  try {
+    args = JSON.stringify(input);
+  } catch {
+    args = String(input);
+  }
+  return args === undefined || args === '{}' ? name : `${name} ${args}`;
+}
+
+/** One history event as the model reads it, or null for events the model does not need (errors, retries). */
+export function formatHistoryEvent(event: HistoricalEvent, stepNumber: number): string | null {
+  switch (event.type) {
+    case 'step': {
+      const lines = [`${stepNumber}.`];
+      const { evaluation_previous_goal: evaluation, memory, next_goal: goal } = event.reflection ?? {};
+      if (clean(evaluation)) lines.push(`evaluation: ${clean(evaluation)}`);
+      if (clean(memory)) lines.push(`memory: ${clean(memory)}`);
+      if (clean(goal)) lines.push(`goal: ${clean(goal)}`);
+      lines.push(`action: ${formatAction(event.action.name, event.action.input)}`);
+      if (event.action.name !== 'done') lines.push(`result: ${clean(event.action.output)}`);
+      return `${lines[0]} ${lines.slice(1).join('\n   ')}`;
+    }
+    case 'observation':
+      return clean(event.content) ? `note: ${clean(event.content)}` : null;
+    case 'user_takeover':
+      return 'note: The user took over and changed the page; read it again before acting.';
+    default:
+      return null;
+  }
+}
+
+/** The `<history>` block: steps numbered from 1, notes between them; empty history says so. */
+export function formatHistory(history: readonly HistoricalEvent[]): string {
+  const lines: string[] = [];
+  let step = 0;
+  for (const event of history) {
+    if (event.type === 'step') step++;
+    const line = formatHistoryEvent(event, step);
+    if (line) lines.push(line);
+  }
+  return `<history>\n${lines.length ? lines.join('\n') : 'No steps yet.'}\n</history>`;
+}
+
+/** The `<page>` block: header, content and footer, skipping empty parts. */
+export function formatPage(page: Pick<BrowserState, 'header' | 'content' | 'footer'>): string {
+  // Only outer blank space goes: the first content line's indentation is structure.
+  const parts = [page.header, page.content, page.footer].map((part) => (part ?? '').replace(/^\n+|\s+$/g, '')).filter(Boolean);
+  return `<page>\n${parts.join('\n')}\n</page>`;
+}
+
+/** The whole user message of one step. */
+export function buildUserMessage(parts: UserMessageParts): string {
+  return [formatInstructions(parts.instructions), formatTask(parts.task), formatStepInfo(parts.step), formatHistory(parts.history), formatPage(parts.page)]
+    .filter(Boolean)
+    .join('\n\n');
+}

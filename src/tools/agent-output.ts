@@ -1,0 +1,68 @@
+// The AgentOutput macro tool: one forced function call per step carrying the model's reflection and
+// exactly one action `{ <tool name>: input }`. It only shapes and reads the call; the loop runs it.
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import type { MacroToolSpec, Tool } from '../llm/types.js';
+import type { AgentReflection, PageAgentTool } from '../types.js';
+
+/** The function name the model must call every step (page-agent 1.x protocol). */
+export const AGENT_OUTPUT = 'AgentOutput';
+
+/** The arguments of one AgentOutput call, after the LLM client repaired and validated them. */
+export interface AgentOutputInput extends Partial<AgentReflection> {
+  action: Record<string, unknown>;
+}
+
+/** The chosen action of one step. */
+export interface ChosenAction {
+  name: string;
+  input: unknown;
+}
+
+const REFLECTION_KEYS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
+
+// The LLM client's types name classic zod; zod/mini schemas are the same core schemas at runtime.
+const asSchema = (schema: $ZodType): Tool['inputSchema'] => schema as unknown as Tool['inputSchema'];
+
+/**
+ * The `tools` record and macro spec for `LLM.invoke`, offering exactly `offered`. The tool's
+ * execute returns its validated input unchanged: actions run in the loop, never inside a retry.
+ */
+export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): { tools: Record<string, Tool>; macro: MacroToolSpec } {
+  const variants = [...offered].map(([name, tool]) =>
+    z.object({ [name]: tool.inputSchema }).check(z.describe(tool.description)),
+  );
+  const action = variants.length === 1 ? variants[0]! : z.union(variants);
+  const inputSchema = z.object({
+    evaluation_previous_goal: z.optional(z.string()),
+    memory: z.optional(z.string()),
+    next_goal: z.optional(z.string()),
+    action,
+  });
+  const actions: MacroToolSpec['actions'] = {};
+  for (const [name, tool] of offered) actions[name] = asSchema(tool.inputSchema);
+  const agentOutput: Tool<AgentOutputInput, AgentOutputInput> = {
+    description: 'Every step: judge the last action, note what to remember, set the next goal, and choose exactly one action.',
+    inputSchema: asSchema(inputSchema),
+    execute: async (args) => args,
+  };
+  return { tools: { [AGENT_OUTPUT]: agentOutput }, macro: { actions } };
+}
+
+/** The reflection fields the model actually gave; a missing or empty one is left out, never "undefined". */
+export function reflectionOf(input: Partial<AgentOutputInput> | undefined): Partial<AgentReflection> {
+  const reflection: Partial<AgentReflection> = {};
+  for (const key of REFLECTION_KEYS) {
+    const value = input?.[key];
+    if (typeof value === 'string' && value.trim() !== '') reflection[key] = value.trim();
+  }
+  return reflection;
+}
+
+/** The single action of an AgentOutput call, or undefined when there is none. */
+export function actionOf(input: Partial<AgentOutputInput> | undefined): ChosenAction | undefined {
+  const action = input?.action;
+  if (typeof action !== 'object' || action === null) return undefined;
+  const name = Object.keys(action)[0];
+  return name === undefined ? undefined : { name, input: action[name] };
+}

@@ -1,0 +1,34 @@
+// The opt-in execute_javascript tool. Offered only with `experimentalScriptExecutionTool`; when the
+// page's Content Security Policy forbids eval, the model and the user get a message that says so.
+import * as z from 'zod/mini';
+import { resultText, tool, unsupported, type ToolHost } from './tool.js';
+
+/** What the model (and the user, in the step list) reads when CSP blocks script evaluation. */
+export const CSP_BLOCKED_MESSAGE =
+  "execute_javascript cannot run on this page: its Content Security Policy forbids evaluating scripts (no 'unsafe-eval'). " +
+  'Nothing was executed. Use the other actions instead.';
+
+const CSP_PATTERNS = [/unsafe-eval/i, /content security policy/i, /\bEvalError\b/, /trusted ?types?/i, /TrustedScript/];
+
+/** True when a failure message says the page's CSP (or Trusted Types) blocked evaluation. */
+export function isCspBlocked(message: string): boolean {
+  return CSP_PATTERNS.some((pattern) => pattern.test(message));
+}
+
+/** Runs model-written JavaScript in the page; only offered when the user opted in. */
+export const executeJavascriptTool = tool<{ script: string }>({
+  description:
+    'Run JavaScript in the page (top-level await allowed; an AbortSignal named signal is in scope and long work must honour it). Returns what the script returns.',
+  inputSchema: z.object({ script: z.string() }),
+  async execute(this: ToolHost, input, { signal }) {
+    const controller = this.pageController;
+    if (!controller.executeJavascript) return unsupported('execute_javascript');
+    const result = await controller.executeJavascript(input.script, signal);
+    signal.throwIfAborted();
+    if (!result.success && isCspBlocked(result.message)) {
+      console.warn(`[page-agent] ${CSP_BLOCKED_MESSAGE}`);
+      return CSP_BLOCKED_MESSAGE;
+    }
+    return resultText(result);
+  },
+});

@@ -1,0 +1,83 @@
+// Built-in tools that act on the page through the controller: click, type, select, scroll, keys, hover.
+// Names and arguments follow page-agent 1.x; press_key and hover_element are ours, added beside them.
+import * as z from 'zod/mini';
+import { resultText, tool, unsupported, type ToolHost } from './tool.js';
+
+const index = () => z.int().check(z.minimum(0));
+
+/** Clicks the element with this index. */
+export const clickTool = tool<{ index: number }>({
+  description: 'Click an element.',
+  inputSchema: z.object({ index: index() }),
+  async execute(this: ToolHost, input, { signal }) {
+    return resultText(await this.pageController.clickElement(input.index, signal));
+  },
+});
+
+/** Replaces the value of a text field; `key_by_key` types one key at a time. */
+export const inputTextTool = tool<{ index: number; text: string; key_by_key?: boolean }>({
+  description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
+  inputSchema: z.object({ index: index(), text: z.string(), key_by_key: z.optional(z.boolean()) }),
+  async execute(this: ToolHost, input, { signal }) {
+    return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
+  },
+});
+
+/** Chooses an option of a dropdown by its visible text. */
+export const selectOptionTool = tool<{ index: number; text: string }>({
+  description: 'Choose a dropdown option by its visible text.',
+  inputSchema: z.object({ index: index(), text: z.string() }),
+  async execute(this: ToolHost, input, { signal }) {
+    return resultText(await this.pageController.selectOption(input.index, input.text, signal));
+  },
+});
+
+/** Scrolls the page, or the container with `index`, vertically. */
+export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: number; index?: number }>({
+  description: 'Scroll vertically by num_pages pages or by pixels; with index, scroll that container.',
+  inputSchema: z.object({
+    down: z._default(z.boolean(), true),
+    num_pages: z._default(z.number().check(z.minimum(0), z.maximum(10)), 1),
+    pixels: z.optional(z.int().check(z.minimum(0))),
+    index: z.optional(index()),
+  }),
+  async execute(this: ToolHost, input) {
+    const { down, num_pages, pixels, index: at } = input;
+    return resultText(await this.pageController.scroll({ down, numPages: num_pages, pixels, index: at }));
+  },
+});
+
+/** Scrolls the page, or the container with `index`, horizontally. */
+export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; index?: number }>({
+  description: 'Scroll horizontally by pixels; with index, scroll that container.',
+  inputSchema: z.object({
+    right: z._default(z.boolean(), true),
+    pixels: z.int().check(z.minimum(0)),
+    index: z.optional(index()),
+  }),
+  async execute(this: ToolHost, input) {
+    return resultText(await this.pageController.scrollHorizontally(input));
+  },
+});
+
+/** Presses a key or combination on the focused element, or on `index`. */
+export const pressKeyTool = tool<{ key: string; index?: number }>({
+  description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
+  inputSchema: z.object({ key: z.string().check(z.minLength(1)), index: z.optional(index()) }),
+  async execute(this: ToolHost, input) {
+    const controller = this.pageController;
+    if (!controller.pressKey) return unsupported('press_key');
+    return resultText(await controller.pressKey(input.key, input.index));
+  },
+});
+
+/** Moves the pointer over an element, for menus and tooltips that open on hover. */
+export const hoverTool = tool<{ index: number }>({
+  description: 'Move the pointer over an element (menus that open on hover).',
+  inputSchema: z.object({ index: index() }),
+  async execute(this: ToolHost, input) {
+    const controller = this.pageController;
+    if (!controller.hoverElement) return unsupported('hover_element');
+    return resultText(await controller.hoverElement(input.index));
+  },
+});
