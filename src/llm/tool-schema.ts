@@ -1,6 +1,8 @@
 // Turns zod tool schemas into the JSON Schema that OpenAI-style `tools` carry.
 // Knows zod and JSON Schema only; nothing about requests or providers.
-import { z } from 'zod';
+import type { z } from 'zod';
+// The core converter, not classic `z`: importing classic zod would put all of it in the bundle.
+import { toJSONSchema } from 'zod/v4/core';
 import type { Tool } from './types.js';
 
 /** A JSON Schema object as sent to the model. */
@@ -32,7 +34,7 @@ function stripNoise(node: unknown): unknown {
  * (the model may omit it; zod fills it in), and types zod cannot express become `{}`.
  */
 export function toolToJSONSchema(schema: z.ZodType): JSONSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return stripNoise(json) as JSONSchema;
 }
 
