@@ -1,0 +1,51 @@
+// The IIFE entry for <script> tags and bookmarklets, and the only module with side effects:
+// it installs the listener tracker at once (so a tag in <head> sees the app's listeners), reads its
+// own tag's settings, disposes an earlier window.pageAgent, and creates the new one.
+import { installListenerTracker } from './dom/extract/listener-tracker.js';
+import { PageAgent, type PageAgentConfig } from './page-agent.js';
+import { readScriptSettings } from './panel/script-config.js';
+
+declare global {
+  interface Window {
+    PageAgent: typeof PageAgent;
+    pageAgent?: PageAgent;
+  }
+}
+
+const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
+
+try {
+  installListenerTracker();
+} catch (error) {
+  console.error('[page-agent] could not install the listener tracker; clickable elements without semantics may be missed.', error);
+}
+
+const settings = readScriptSettings(script, document.documentElement?.lang);
+
+// Lit reads this when it must fall back to <style> elements (browsers without adoptedStyleSheets),
+// so a nonce-based CSP allows them.
+if (settings.nonce) (globalThis as { litNonce?: string }).litNonce = settings.nonce;
+
+if (settings.autoInit && window.pageAgent) {
+  try {
+    window.pageAgent.dispose();
+  } catch (error) {
+    console.error('[page-agent] disposing the previous window.pageAgent failed:', error);
+  }
+  window.pageAgent = undefined;
+}
+window.PageAgent = PageAgent;
+
+for (const warning of settings.warnings) console.warn(warning);
+
+if (settings.error) {
+  console.error(`[page-agent] ${settings.error.message} Fix the ${settings.error.attribute} attribute of the <script> tag; the agent was not started.`);
+} else if (settings.autoInit) {
+  try {
+    const agent = new PageAgent(settings.config as unknown as PageAgentConfig);
+    window.pageAgent = agent;
+    if (settings.showPanel) agent.panel.show();
+  } catch (error) {
+    console.error('[page-agent] could not start from the <script> tag settings:', error);
+  }
+}

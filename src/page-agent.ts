@@ -1,0 +1,42 @@
+// PageAgent = PageAgentCore + PageController (mask on by default) + Panel. Wiring only: the loop,
+// the page and the UI each live in their own modules and meet here.
+import { PageAgentCore } from './agent.js';
+import type { AgentConfig } from './config.js';
+import { PageController, type PageControllerConfig } from './dom/index.js';
+import { Panel, type PanelConfig } from './panel/index.js';
+import { missingSettings } from './panel/script-config.js';
+
+/** Options of `new PageAgent()`: agent, page-controller and panel options (page-agent 1.x names, ours marked). */
+export type PageAgentConfig = AgentConfig &
+  PageControllerConfig & {
+    /** Show the task input again after a task ends. @default true */
+    promptForNextTask?: boolean;
+    /** Ours: prices per token, to show the cost of a task in the panel. */
+    pricing?: PanelConfig['pricing'];
+  };
+
+/** The agent with its floating panel: the quickest way to give a page an AI operator. */
+export class PageAgent extends PageAgentCore {
+  /** The floating panel (hidden until `panel.show()` or the first task). */
+  readonly panel: Panel;
+
+  constructor(config: PageAgentConfig) {
+    let panelHost: Element | undefined;
+    const pageController = new PageController({
+      ...config,
+      enableMask: config.enableMask ?? true,
+      // The panel is the agent's own UI: never read, never indexed, never taken for a covering element.
+      ignoreElements: [...(config.ignoreElements ?? []), () => panelHost],
+    });
+    super({ ...config, pageController });
+    this.panel = new Panel(this, {
+      language: this.config.language,
+      promptForNextTask: config.promptForNextTask,
+      pricing: config.pricing,
+      describeElement: (index) => pageController.registry.description(index),
+      missingConfig: missingSettings(config),
+      endpoint: config.baseURL,
+    });
+    panelHost = this.panel.wrapper;
+  }
+}
