@@ -46,6 +46,16 @@ function decode(text: string, contentType: string): unknown {
   }
 }
 
+/** Settles like `work`, or rejects as soon as `signal` aborts, even if `work` ignores the signal (a customFetch may). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Sends one request; resolves to the decoded JSON or throws an LLMError (aborts pass through untouched). */
 export async function sendRequest(input: SendRequestInput): Promise<SendRequestResult> {
   input.signal?.throwIfAborted();
@@ -66,8 +76,12 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
   let text: string;
   try {
     const init: RequestInit = { method: 'POST', headers: buildHeaders(input), body: JSON.stringify(input.body), signal: controller.signal };
-    response = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
-    text = await response.text();
+    const exchange = (async () => {
+      const res = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
+      return { res, body: await res.text() };
+    })();
+    exchange.catch(() => {}); // settled by the race below; keep a late rejection from going unhandled
+    ({ res: response, body: text } = await raceAbort(exchange, controller.signal));
   } catch (error) {
     if (input.signal?.aborted) throw input.signal.reason;
     if (timedOut) {

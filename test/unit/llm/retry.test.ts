@@ -165,3 +165,20 @@ describe('tool execution', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('a customFetch that ignores the signal', () => {
+  const neverSettles = (() => new Promise<Response>(() => {})) as unknown as typeof fetch;
+
+  it('still ends at once on abort', async () => {
+    const controller = new AbortController();
+    const llm = new LLM({ baseURL: 'https://x.test', model: 'm', customFetch: neverSettles });
+    const pending = llm.invoke(USER, macroTool().tools, controller.signal, OPTIONS);
+    controller.abort();
+    await expect(pending).rejects.toHaveProperty('name', 'AbortError');
+  });
+
+  it('still times out', async () => {
+    const llm = new LLM({ baseURL: 'https://x.test', model: 'm', customFetch: neverSettles, timeout: 20, maxRetries: 0 });
+    await expect(llm.invoke(USER, macroTool().tools, undefined, OPTIONS)).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});
