@@ -159,7 +159,7 @@ function health(config: RelayConfig): Record<string, unknown> {
     models: config.allowedModels.length ? config.allowedModels : config.model ? [config.model] : [],
     pinned: config.allowedModels.length === 0,
     keyConfigured: Boolean(config.apiKey),
-    ...(config.problem ? { problem: config.problem } : {}),
+    ...(config.problem ? { problem: config.problem, providers: PROVIDER_EXAMPLES } : {}),
   };
 }
 

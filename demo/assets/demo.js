@@ -1,0 +1,113 @@
+// Shared demo chrome: example-task buttons, the relay status notice, and small DOM helpers the
+// demo apps use. Builds every node with DOM APIs (no innerHTML); knows nothing of the agent's internals.
+(function () {
+  'use strict';
+
+  /** Creates an element: el('button', { class: 'x', onclick: fn }, 'text', child). */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), value);
+      else if (name === 'class') node.className = value;
+      else if (name in node && typeof value !== 'string') node[name] = value;
+      else node.setAttribute(name, value === true ? '' : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === undefined || child === null || child === false) continue;
+      node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  }
+
+  let toastTimer;
+  /** Shows a short message at the bottom of the page, announced to screen readers. */
+  function toast(message) {
+    let node = document.getElementById('demo-toast');
+    if (!node) {
+      node = el('div', { id: 'demo-toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
+      document.body.append(node);
+    }
+    node.textContent = message;
+    node.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (node.hidden = true), 3500);
+  }
+
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+  window.demo = { el, toast, money: (n) => money.format(n) };
+
+  const RELAY = '/api/llm';
+
+  function showNotice(...children) {
+    const box = document.getElementById('relay-status');
+    if (!box) return;
+    box.replaceChildren(el('div', { class: 'notice' }, ...children));
+  }
+
+  async function checkRelay() {
+    const box = document.getElementById('relay-status');
+    if (!box) return;
+    let health;
+    try {
+      const res = await fetch(`${RELAY}/health`, { cache: 'no-store' });
+      health = await res.json();
+    } catch {
+      showNotice(el('strong', {}, 'The LLM relay does not answer. '), 'Start the demo with ', el('code', {}, 'npm run demo'), '.');
+      return;
+    }
+    if (health.ok) {
+      box.replaceChildren(el('p', { class: 'relay-ok' }, `✓ Relay ready: ${health.model} via ${health.upstream}`));
+      return;
+    }
+    const lines = (health.providers || []).map(
+      (p) => `${p.name.padEnd(17)} LLM_BASE_URL=${p.baseURL} LLM_MODEL=${p.model}${p.needsKey ? ' LLM_API_KEY=…' : ''}`,
+    );
+    showNotice(
+      el('strong', {}, 'No LLM configured. '),
+      health.problem || '',
+      el('p', {}, 'Put the upstream in a ', el('code', {}, '.env'), ' file in the repository root (or the environment) and restart ', el('code', {}, 'npm run demo'), ':'),
+      el('pre', {}, lines.join('\n')),
+      el('p', {}, 'The key stays on the server: pages only talk to ', el('code', {}, RELAY), '. See docs/relay.md.'),
+    );
+  }
+
+  function wireTasks() {
+    for (const button of document.querySelectorAll('.try .task')) {
+      button.addEventListener('click', () => {
+        const task = button.dataset.task || button.textContent.trim();
+        const agent = window.pageAgent;
+        if (!agent || typeof agent.execute !== 'function') {
+          showNotice(
+            el('strong', {}, 'The agent bundle did not load. '),
+            'Build it with ',
+            el('code', {}, 'npm run build'),
+            ' (npm run demo does it for you) and reload.',
+          );
+          return;
+        }
+        if (agent.status === 'running') {
+          toast('The agent is busy; stop it in the panel first.');
+          return;
+        }
+        agent.execute(task);
+      });
+    }
+  }
+
+  function markCurrentPage() {
+    const here = location.pathname.replace(/\/$/, '/index.html');
+    for (const link of document.querySelectorAll('.topbar nav a')) {
+      if (new URL(link.href).pathname === here) link.setAttribute('aria-current', 'page');
+    }
+  }
+
+  function start() {
+    markCurrentPage();
+    wireTasks();
+    checkRelay();
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
