@@ -11,6 +11,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           // happy-dom where a DOM is needed; files for src/llm/ opt into node with a docblock.
           environment: 'happy-dom',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: one shared Chromium, test files in two workers.
           maxWorkers: 2,
+          // Unit tests first, then e2e (projects with different worker limits need distinct groups).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
