@@ -44,6 +44,29 @@ export const RELAY_DEFAULTS = {
   timeoutSeconds: 90,
 } as const;
 
+/** One environment variable the relay reads: what docs/configuration.md renders. */
+export interface RelayVariable {
+  name: string;
+  default?: string;
+  description: string;
+}
+
+/** Every variable the relay reads, with its default (the CLI's --port/--host/--env-file override some). */
+export const RELAY_VARIABLES: readonly RelayVariable[] = [
+  { name: 'LLM_BASE_URL', description: 'Upstream API root, e.g. https://api.openai.com/v1 (a pasted …/chat/completions is trimmed).' },
+  { name: 'LLM_API_KEY', description: 'Upstream key, sent as `Authorization: Bearer`; never logged, echoed or sent to the browser. Optional for loopback upstreams (Ollama, LM Studio).' },
+  { name: 'LLM_MODEL', description: 'The default model. Without LLM_ALLOWED_MODELS every request is pinned to it, whatever the page asks for.' },
+  { name: 'LLM_ALLOWED_MODELS', description: 'Comma-separated models a page may choose; a missing model or `"default"` gets LLM_MODEL, anything else is refused with 400.' },
+  { name: 'RELAY_ALLOWED_ORIGINS', default: '(own origin only)', description: 'Comma-separated browser origins allowed besides the relay\'s own, or `*`. Requests without an Origin header (curl, servers) are not browser requests and pass.' },
+  { name: 'RELAY_MAX_BODY_BYTES', default: String(RELAY_DEFAULTS.maxBodyBytes), description: 'Largest request body accepted; larger ones get 413.' },
+  { name: 'RELAY_RATE_LIMIT', default: String(RELAY_DEFAULTS.rateLimitMax), description: 'Requests per client per window (token bucket); 0 turns the limit off. Over the limit: 429 with Retry-After.' },
+  { name: 'RELAY_RATE_WINDOW_SECONDS', default: String(RELAY_DEFAULTS.rateLimitWindowSeconds), description: 'The rate-limit window in seconds.' },
+  { name: 'RELAY_TIMEOUT_SECONDS', default: String(RELAY_DEFAULTS.timeoutSeconds), description: 'How long the upstream may stay silent, before its first byte and between streamed chunks; then 504.' },
+  { name: 'RELAY_TRUST_PROXY', default: 'false', description: 'Behind nginx: identify clients by the last X-Forwarded-For entry and the own origin by X-Forwarded-Host.' },
+  { name: 'RELAY_PORT', default: '8787', description: 'Port of `drop-in-page-agent relay` (`--port` wins; the demo uses PORT, default 5173).' },
+  { name: 'RELAY_HOST', default: '127.0.0.1', description: 'Address of `drop-in-page-agent relay` (`--host` wins; the demo uses HOST).' },
+];
+
 /** The model name a client may send to mean "whatever the relay's default is". */
 export const DEFAULT_MODEL_ALIAS = 'default';
 

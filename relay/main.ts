@@ -1,7 +1,16 @@
 // Public entry of the relay, bundled to dist/relay.mjs for Node. No side effects on import: the
 // bin calls `runCli`, the demo server calls `mountRelay`.
 export { runCli, CliUsageError, type CliIO, type CliResult } from './cli.js';
-export { loadRelayConfig, isLoopbackURL, RelayConfigError, RELAY_DEFAULTS, DEFAULT_MODEL_ALIAS, type RelayConfig } from './config.js';
+export {
+  loadRelayConfig,
+  isLoopbackURL,
+  RelayConfigError,
+  RELAY_DEFAULTS,
+  RELAY_VARIABLES,
+  DEFAULT_MODEL_ALIAS,
+  type RelayConfig,
+  type RelayVariable,
+} from './config.js';
 export { parseEnvFile, EnvFileError } from './env-file.js';
 export { createRelayHandler, chooseModel, type RelayHandler, type RelayHandlerOptions } from './handler.js';
 export { createRelayListener, mountRelay, type MountOptions } from './mount.js';
