@@ -1,0 +1,173 @@
+// Demo smoke test in Chromium: the real `node demo/server.mjs` with the mock LLM as its upstream.
+// Every page loads with the panel, one task typed into the panel runs through the same-origin relay
+// to the mock upstream, and a server without an upstream explains itself in the page and the panel.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '../../helpers/browser.js';
+import { agentStep, startMockLLMServer, type MockLLMServer, type RecordedRequest } from '../../helpers/mock-llm-server.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const KEY = 'sk-demo-smoke-5566778899';
+const PAGES = ['index.html', 'admin.html', 'signup.html', 'shop.html', 'settings.html', 'board.html'];
+const children: ChildProcess[] = [];
+
+/** The bundle and relay must exist; build them once when a fresh checkout has none (never skip). */
+function ensureBuilt(): void {
+  const needed = ['dist/page-agent.iife.js', 'dist/relay.mjs'];
+  if (needed.every((file) => existsSync(join(ROOT, file)))) return;
+  if (!existsSync(join(ROOT, 'src/index.ts'))) throw new Error('src/index.ts is missing: the demo smoke test needs the drop-in bundle.');
+  try {
+    execFileSync(process.execPath, ['build.mjs', '--quiet', '--no-dts'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
+  } catch (error) {
+    const output = String((error as { stderr?: Buffer }).stderr ?? error);
+    throw new Error(`node build.mjs failed, so the demo cannot be tested:\n${output.slice(0, 2000)}`);
+  }
+}
+
+/** Starts `node demo/server.mjs` on a free port in an empty folder (no .env) and waits for its URL. */
+async function startDemo(env: Record<string, string>): Promise<{ url: string; output: () => string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'demo/server.mjs')], {
+    cwd: mkdtempSync(join(tmpdir(), 'demo-smoke-')),
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = await new Promise<string>((done, fail) => {
+    const check = () => {
+      const match = /^Demo: (http:\/\/\S+)$/m.exec(output);
+      if (match) done(match[1]!);
+    };
+    child.stdout.on('data', check);
+    child.on('exit', (code) => fail(new Error(`demo server exited with ${code}:\n${output}`)));
+  });
+  return { url, output: () => output };
+}
+
+/** All text content of a chat request's messages (where the page text is). */
+function promptText(request: RecordedRequest): string {
+  const messages: Array<{ content?: unknown }> = request.body?.messages ?? [];
+  return messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''))).join('\n');
+}
+
+const panel = (page: Page) => page.locator('page-agent-panel');
+
+async function runInPanel(page: Page, task: string): Promise<void> {
+  const input = panel(page).locator('textarea.task-input');
+  await input.click();
+  await page.keyboard.type(task);
+  await page.keyboard.press('Enter');
+}
+
+let upstream: MockLLMServer;
+
+beforeAll(async () => {
+  ensureBuilt();
+  upstream = await startMockLLMServer();
+}, 150_000);
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await upstream?.close();
+});
+
+describe('demo with an upstream', () => {
+  let demo: { url: string; output: () => string };
+  beforeAll(async () => {
+    demo = await startDemo({ LLM_BASE_URL: upstream.baseURL, LLM_API_KEY: KEY, LLM_MODEL: 'mock-model' });
+  });
+
+  it('prints its URL and the model it relays to, never the key', () => {
+    expect(demo.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(demo.output()).toContain(`model  mock-model via ${new URL(upstream.origin).host}`);
+    expect(demo.output()).not.toContain(KEY);
+  });
+
+  it('loads every page with the panel, two or three example tasks and a ready relay', async () => {
+    const { context, page, errors, consoleMessages } = await openPage();
+    try {
+      for (const name of PAGES) {
+        const response = await page.goto(demo.url + name);
+        expect(response?.status(), name).toBe(200);
+        await panel(page).locator('textarea.task-input').waitFor({ state: 'visible' });
+        expect(await page.evaluate(() => typeof window.pageAgent?.execute)).toBe('function');
+        const tasks = await page.locator('.try .task').count();
+        expect(tasks, name).toBeGreaterThanOrEqual(2);
+        expect(tasks, name).toBeLessThanOrEqual(3);
+        await page.locator('#relay-status .relay-ok').waitFor();
+        expect(await page.locator('#relay-status').textContent()).toBe('✓ Relay ready: mock-model via ' + new URL(upstream.origin).host);
+        expect(await page.content()).not.toContain(KEY);
+      }
+      expect(errors).toEqual([]);
+      expect(consoleMessages.filter((m) => m.startsWith('error'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('runs a task typed into the panel through the relay to the upstream', async () => {
+    upstream.reset();
+    upstream.setHandler((request, index) => {
+      if (index > 0) return agentStep({ done: { text: 'Added one bag of Ethiopia Yirgacheffe to the cart.', success: true } }, 'report');
+      const text = promptText(request);
+      // The button's line may carry its aria-label; otherwise it is the first cart button after the product name.
+      const match =
+        /\*?\[(\d+)\]<button[^\n]*Ethiopia Yirgacheffe[^\n]*/.exec(text) ?? /Ethiopia Yirgacheffe[\s\S]*?\*?\[(\d+)\][^\n]*cart/i.exec(text);
+      if (!match) return agentStep({ done: { text: `no add-to-cart button in the page text:\n${text}`, success: false } });
+      return agentStep({ click_element_by_index: { index: Number(match[1]) } }, 'add the coffee to the cart');
+    });
+    const { context, page, errors } = await openPage();
+    try {
+      await page.goto(demo.url + 'shop.html');
+      await runInPanel(page, 'Add one bag of Ethiopia Yirgacheffe to the cart');
+      await panel(page).getByText('Added one bag of Ethiopia Yirgacheffe to the cart.').waitFor();
+      expect(await page.locator('#cart-count').textContent()).toBe('1');
+      expect(await page.locator('#cart-items').textContent()).toContain('Ethiopia Yirgacheffe, 250 g');
+      expect(upstream.requests).toHaveLength(2);
+      for (const request of upstream.requests) {
+        expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+        expect(request.body.model).toBe('mock-model');
+        expect(request.headers.origin).toBeUndefined();
+      }
+      expect(promptText(upstream.requests[0]!)).toContain('Add one bag of Ethiopia Yirgacheffe to the cart');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('demo without an upstream', () => {
+  let demo: { url: string; output: () => string };
+  beforeAll(async () => {
+    demo = await startDemo({});
+  });
+
+  it('says so at start and shows how to configure each provider', () => {
+    expect(demo.output()).toContain('No LLM configured: The LLM relay has no upstream configured: LLM_BASE_URL, LLM_MODEL and LLM_API_KEY are not set');
+    for (const name of ['OpenAI', 'DeepSeek', 'Qwen (DashScope)', 'OpenRouter', 'Ollama', 'LM Studio']) expect(demo.output()).toContain(name);
+  });
+
+  it('explains the missing upstream in the page and, when a task runs, in the panel', async () => {
+    const { context, page, errors } = await openPage();
+    try {
+      await page.goto(demo.url + 'board.html');
+      const notice = page.locator('#relay-status .notice');
+      await notice.waitFor();
+      const text = await notice.textContent();
+      expect(text).toContain('No LLM configured.');
+      for (const hint of ['https://api.openai.com/v1', 'https://api.deepseek.com/v1', 'dashscope', 'openrouter.ai', 'http://localhost:11434/v1', 'http://localhost:1234/v1']) {
+        expect(text).toContain(hint);
+      }
+      await runInPanel(page, 'Add a task called Smoke test');
+      await panel(page).getByText(/no upstream configured/).first().waitFor({ timeout: 20_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
