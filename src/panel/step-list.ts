@@ -51,7 +51,7 @@ function stepCard(ctx: StepListContext, event: AgentStepEvent): TemplateResult |
   const goal = event.reflection?.next_goal;
   if (name === 'ask_user') {
     const question = String((event.action.input as { question?: unknown })?.question ?? '');
-    const answer = String(event.action.output ?? '').replace(/^user answered:\s*/i, '');
+    const answer = String(event.action.output ?? '').replace(/^(the )?user answered:\s*/i, '');
     return html`<li class="card step ask-done">
       ${meta}
       <span class="line"><span class="label">${t('question')}</span>${question}</span>

@@ -9,7 +9,7 @@ export const panelStyles = css`
     all: initial !important;
     display: block !important;
     position: fixed !important;
-    z-index: 2147483646 !important;
+    z-index: 2147483647 !important; /* equal to the overlay; later in the DOM, so above its mask */
     left: var(--pa-left, 50%) !important;
     bottom: var(--pa-bottom, 24px) !important;
     top: auto !important;

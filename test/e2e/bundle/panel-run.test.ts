@@ -1,0 +1,135 @@
+// Running tasks through the panel of the real bundle with the real keyboard and the mock LLM:
+// steps render, the final answer shows, stop, ask_user, approval allow/deny, pause and take-over.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openPage } from '../../helpers/browser.js';
+import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
+import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+import { clickOn, done, inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
+
+let web: StaticServer;
+let llm: MockLLMServer;
+let page: Page;
+let closeContext: () => Promise<void>;
+
+beforeAll(async () => {
+  requireBundle();
+  web = await startStaticServer();
+  llm = await startMockLLMServer();
+});
+afterAll(async () => {
+  await web.close();
+  await llm.close();
+});
+
+async function load(attributes: Record<string, string> = {}): Promise<void> {
+  const { context, page: opened } = await openPage();
+  page = opened;
+  closeContext = () => context.close();
+  const path = `/run-${Math.random().toString(36).slice(2)}.html`;
+  web.route(path, { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'mock-model', ...attributes }, PLAIN_BODY + plainScript()) });
+  await page.goto(web.url(path));
+  await inPanel(page, 'textarea.task-input').waitFor();
+}
+
+beforeEach(() => llm.reset());
+afterEach(async () => closeContext?.());
+
+const history = () => page.evaluate(() => (window as any).pageAgent.history.map((e: any) => e.type + (e.action ? `:${e.action.name}` : '')));
+
+describe('panel with the real agent', () => {
+  it('runs a typed task, renders its steps and the markdown answer, and shows token usage', async () => {
+    await load();
+    llm.setHandler(script([clickOn('Add to cart', 'Add one item'), done('Added **1** item. See `cart`.')]));
+    await typeTask(page, 'add one item to the cart');
+    await waitForStatus(page, 'completed');
+    expect(await page.locator('#count').textContent()).toBe('1');
+    expect(await inPanel(page, '.card.task').textContent()).toContain('add one item to the cart');
+    const step = inPanel(page, '.card.step');
+    expect(await step.locator('.goal').textContent()).toContain('Add one item');
+    expect(await step.locator('.action').textContent()).toMatch(/^Click \[\d+\] .*Add to cart/);
+    expect(await inPanel(page, '.card.answer strong').textContent()).toBe('1');
+    expect(await inPanel(page, '.card.answer code').textContent()).toBe('cart');
+    expect(await inPanel(page, '.usage').textContent()).toBe('Tokens: 200 in · 40 out');
+    expect(await inPanel(page, '.status').textContent()).toBe('Task completed');
+    expect(llm.requests[0]!.body.model).toBe('mock-model');
+  });
+
+  it('stops a task while the model is thinking', async () => {
+    await load();
+    llm.enqueue({ fault: 'hang' });
+    await typeTask(page, 'wait forever');
+    await waitForStatus(page, 'running');
+    await inPanel(page, 'button.stop').click();
+    await waitForStatus(page, 'stopped');
+    expect(await inPanel(page, '.status').textContent()).toBe('Task stopped');
+    expect(await inPanel(page, 'textarea.task-input').isVisible()).toBe(true);
+  });
+
+  it("sends the user's ask_user answer to the agent", async () => {
+    await load();
+    llm.setHandler(script([agentStep({ ask_user: { question: 'Which size?' } }, 'ask'), done('ok')]));
+    await typeTask(page, 'buy a shirt');
+    await inPanel(page, '.card.ask').waitFor();
+    expect(await inPanel(page, '#ask-q').textContent()).toBe('Which size?');
+    await inPanel(page, 'textarea.answer-input').click();
+    await page.keyboard.type('Medium, please');
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'completed');
+    expect(userText(llm.requests[1]!)).toContain('Medium, please');
+    expect(await inPanel(page, '.card.ask-done').textContent()).toContain('Medium, please');
+  });
+
+  it('runs an approved action and skips a denied one, passing the note to the model', async () => {
+    await load({ 'data-approve-action': 'all' });
+    llm.setHandler(script([clickOn('Add to cart'), clickOn('Pay now'), done('stopped before paying')]));
+    await typeTask(page, 'add and pay');
+    await inPanel(page, '.card.approval').waitFor();
+    expect(await inPanel(page, '.card.approval .action').textContent()).toMatch(/Add to cart/);
+    await inPanel(page, 'button.allow').click();
+    await page.waitForFunction(() => document.getElementById('count')!.textContent === '1');
+    await inPanel(page, '.card.approval .action:has-text("Pay now")').waitFor();
+    await inPanel(page, '.note-input').fill('do not pay in tests');
+    await inPanel(page, 'button.deny').click();
+    await waitForStatus(page, 'completed');
+    expect(await page.locator('#paid').isHidden()).toBe(true);
+    expect(userText(llm.requests[2]!)).toContain('do not pay in tests');
+  });
+
+  it('records user_takeover when the user takes over and resumes', async () => {
+    await load();
+    llm.setHandler(
+      script([
+        (request) => ({ ...(clickOn('Add to cart')(request) as object), delayMs: 400 }) as never,
+        clickOn('Add to cart'),
+        done('two added'),
+      ]),
+    );
+    await typeTask(page, 'add two items');
+    await inPanel(page, 'button.takeover').click();
+    await inPanel(page, '.status:has-text("You have control")').waitFor();
+    // The mask is lifted: the user can click the page themselves.
+    await page.locator('#add').click();
+    await inPanel(page, 'button.resume').click();
+    await waitForStatus(page, 'completed');
+    expect(await page.locator('#count').textContent()).toBe('3');
+    const events = await history();
+    expect(events).toContain('user_takeover');
+    expect(events.indexOf('user_takeover')).toBeLessThan(events.lastIndexOf('step:click_element_by_index'));
+    expect(await inPanel(page, '.card.takeover').count()).toBe(1);
+  });
+
+  it('pauses after the current step and resumes', async () => {
+    await load();
+    llm.setHandler(script([(request) => ({ ...(clickOn('Add to cart')(request) as object), delayMs: 300 }) as never, done('done')]));
+    await typeTask(page, 'add one');
+    await inPanel(page, 'button.pause').click();
+    await inPanel(page, '.status:has-text("Paused")').waitFor();
+    expect(llm.requests).toHaveLength(1);
+    expect(await page.locator('#count').textContent()).toBe('1');
+    await inPanel(page, 'button.resume').click();
+    await waitForStatus(page, 'completed');
+    expect(llm.requests).toHaveLength(2);
+    expect(await history()).not.toContain('user_takeover');
+  });
+});
