@@ -322,7 +322,7 @@ export class PageAgentCore extends EventTarget {
       context,
       thisArg: this,
       onAsk: (request) => this.#activity({ type: 'approval', ...request }),
-      onPolicyError: (error) => this.#report('approveAction failed; the action was denied', error),
+      onPolicyError: (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
     });
   }
 
