@@ -22,6 +22,10 @@ export class AgentController implements ReactiveController {
   kind: ActivityKind = 'idle';
   /** Set when `stop()` was called and the run has not settled yet. */
   stopping = false;
+  /** How many runs have ended since the panel connected (a run may start and end between renders). */
+  runsEnded = 0;
+  /** How many runs have started since the panel connected. */
+  runsStarted = 0;
 
   readonly #host: ReactiveControllerHost;
   readonly #agent: PanelAgent;
@@ -138,6 +142,8 @@ export class AgentController implements ReactiveController {
     const agent = this.#agent;
     const previous = this.status;
     this.status = agent.status;
+    if (previous !== 'running' && this.status === 'running') this.runsStarted++;
+    if (previous === 'running' && this.status !== 'running') this.runsEnded++;
     this.history = [...agent.history];
     this.task = agent.task;
     if (agent.controlState !== undefined) this.controlState = agent.controlState;

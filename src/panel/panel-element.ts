@@ -33,7 +33,8 @@ export class PanelElement extends LitElement {
   #draft = '';
   #message = '';
   #focusOnNextRender: string | null = null;
-  #lastStatus = 'idle';
+  #seenStarts = 0;
+  #seenEnds = 0;
 
   /** Binds the element to an agent; call once, before it is connected. */
   init(agent: PanelAgent, config: PanelConfig = {}): void {
@@ -150,19 +151,17 @@ export class PanelElement extends LitElement {
   }
 
   protected override willUpdate(): void {
-    const status = this.#state.status;
-    if (status !== this.#lastStatus) {
-      if (status === 'running') {
-        this.hidden = false;
-        this.#message = '';
-      } else {
-        this.#approval = null;
-        if (this.#lastStatus === 'running') {
-          this.#expanded = true;
-          if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = 'textarea.task-input';
-        }
-      }
-      this.#lastStatus = status;
+    const s = this.#state;
+    if (s.runsStarted !== this.#seenStarts) {
+      this.#seenStarts = s.runsStarted;
+      this.hidden = false;
+      this.#message = '';
+    }
+    if (s.runsEnded !== this.#seenEnds) {
+      this.#seenEnds = s.runsEnded;
+      this.#approval = null;
+      this.#expanded = true;
+      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = 'textarea.task-input';
     }
   }
 
@@ -288,12 +287,15 @@ export class PanelElement extends LitElement {
     const rows = Math.min(5, Math.max(1, this.#draft.split('\n').length));
     return html`<form class="input" @submit=${this.#onSubmit}>
       <label class="sr-only" for="task">${t('taskLabel')}</label>
+      <span class="sr-only" id="task-hint">${t('taskHint')}</span>
       <textarea
         id="task"
         class="task-input"
         rows=${rows}
         maxlength="4000"
         placeholder=${t('taskPlaceholder')}
+        title=${t('taskHint')}
+        aria-describedby="task-hint"
         .value=${this.#draft}
         ?disabled=${disabled}
         @input=${this.#onInput}

@@ -206,6 +206,8 @@ export const panelStyles = css`
     gap: 4px;
   }
   .steps {
+    list-style: none;
+    margin: 0;
     max-height: min(420px, calc(100vh - 180px));
     overflow-y: auto;
     overscroll-behavior: contain;

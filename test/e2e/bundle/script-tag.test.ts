@@ -131,7 +131,7 @@ describe('script tag', () => {
     await page.goto(web.url('/zh.html'));
     await inPanel(page, '.bar').waitFor();
     expect(await inPanel(page, '.status').textContent()).toBe('准备就绪');
-    expect(await inPanel(page, 'textarea.task-input').getAttribute('placeholder')).toBe('描述任务；回车运行，Shift+回车换行，↑ 调出历史');
+    expect(await inPanel(page, 'textarea.task-input').getAttribute('placeholder')).toBe('描述任务，回车运行');
     expect(await inPanel(page, 'button.run').textContent()).toBe('运行');
     expect(consoleMessages.some((m) => m.startsWith('warning:') && m.includes('data-api-key'))).toBe(true);
     await context.close();

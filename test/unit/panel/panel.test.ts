@@ -215,7 +215,7 @@ describe('Panel', () => {
     const { agent, text, $, settle } = setup({ language: 'zh-CN' });
     await settle();
     expect(text('.status')).toBe('准备就绪');
-    expect($('textarea.task-input')!.getAttribute('placeholder')).toContain('回车运行');
+    expect($('textarea.task-input')!.getAttribute('placeholder')).toBe('描述任务，回车运行');
     await agent.execute('x');
     await settle();
     expect(text('button.stop')).toBe('终止');
