@@ -70,37 +70,9 @@ export function describeActivity(t: Translate, activity: AgentActivity, describe
   switch (activity.type) {
     case 'thinking':
       return t('thinking');
-    case 'executing': {
-      const input = (activity.input && typeof activity.input === 'object' ? activity.input : {}) as Input;
-      const target = formatTarget(input.index, typeof input.index === 'number' ? describe?.(input.index) : undefined);
-      switch (activity.tool) {
-        case 'click_element_by_index':
-          return t('clicking', { target });
-        case 'input_text':
-          return t('typing', { target });
-        case 'select_dropdown_option':
-          return t('selecting', { target, text: clipText(String(input.text ?? ''), 30) });
-        case 'scroll':
-        case 'scroll_horizontally':
-          return t('scrolling', { direction: direction(t, input, activity.tool === 'scroll_horizontally') });
-        case 'wait':
-          return t('waiting', { seconds: Number(input.seconds ?? 1) });
-        case 'ask_user':
-          return t('askingUser');
-        case 'done':
-          return t('finishing');
-        case 'press_key':
-        case 'send_keys':
-          return t('pressing', { key: String(input.key ?? input.keys ?? '') });
-        case 'hover_element':
-        case 'hover':
-          return t('hovering', { target });
-        case 'execute_javascript':
-          return t('runningScript');
-        default:
-          return t('executing', { tool: activity.tool });
-      }
-    }
+    case 'executing':
+      // The action in words, as the step list will show it, with an ellipsis while it runs.
+      return `${describeAction(t, activity.tool, activity.input, describe)}…`;
     case 'executed':
       return clipText(activity.output);
     case 'retrying':

@@ -32,7 +32,7 @@ describe('describeActivity', () => {
   it('describes thinking, executing, retrying and waiting', () => {
     expect(describeActivity(t, { type: 'thinking' })).toBe('Thinking…');
     expect(describeActivity(t, { type: 'executing', tool: 'click_element_by_index', input: { index: 7 } }, describeEl)).toBe(
-      'Clicking [7] <button type=submit>Submit order',
+      'Click [7] <button type=submit>Submit order…',
     );
     expect(describeActivity(t, { type: 'retrying', attempt: 1, maxAttempts: 2 })).toBe('Retrying 1/2');
     expect(describeActivity(t, { type: 'approval', tool: 'x', input: {} })).toBe('Waiting for your approval');

@@ -42,7 +42,7 @@ describe('Panel', () => {
     expect(text('.status')).toBe('Thinking…');
     agent.activity({ type: 'executing', tool: 'click_element_by_index', input: { index: 7 } });
     await settle();
-    expect(text('.status')).toBe('Clicking [7] <button>Submit');
+    expect(text('.status')).toBe('Click [7] <button>Submit…');
     agent.activity({ type: 'retrying', attempt: 1, maxAttempts: 2 });
     await settle();
     expect(text('.status')).toBe('Retrying 1/2');
