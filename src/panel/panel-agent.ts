@@ -1,6 +1,6 @@
 // What the panel needs from an agent, as an interface: events and public members only.
 // PageAgentCore satisfies it; tests use a plain EventTarget. Knows no implementation.
-import type { AgentStatus, ApprovalContext, ApprovalDecision, ExecutionResult, HistoricalEvent, SupportedLanguage } from '../types.js';
+import type { AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, SupportedLanguage } from '../types.js';
 
 /** Where a run stands with respect to the user's pause and take-over controls. */
 export type RunControlState = 'running' | 'pausing' | 'paused' | 'takeover';
@@ -58,18 +58,4 @@ export interface PanelConfig {
   endpoint?: string;
   /** Ours: where recent tasks are kept (`localStorage` key); `false` keeps them in memory only. @default 'page-agent:recent-tasks' */
   recentTasksKey?: string | false;
-}
-
-/** A pending approval the panel shows (ours). */
-export interface ApprovalRequest {
-  tool: string;
-  input: unknown;
-  context?: Partial<ApprovalContext>;
-  resolve(decision: ApprovalDecision): void;
-}
-
-/** A pending question from `ask_user`. */
-export interface QuestionRequest {
-  question: string;
-  resolve(answer: string): void;
 }

@@ -2,7 +2,7 @@
 // into the step list, a task input, inline ask_user and approval boxes, and setup/CSP notices.
 // It knows the agent only through PanelAgent (events and public methods).
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { AgentActivity, AgentStepEvent, ApprovalDecision } from '../types.js';
+import type { AgentActivity, AgentStepEvent } from '../types.js';
 import { AgentController } from './agent-controller.js';
 import { describeAction } from './describe-action.js';
 import { DragController } from './drag.js';
@@ -80,38 +80,6 @@ export class PanelElement extends LitElement {
       this.#question = pending;
       this.#expanded = true;
       this.#focusOnNextRender = 'textarea.answer-input';
-      this.hidden = false;
-      this.requestUpdate();
-    });
-  }
-
-  /** Shows an approval request with allow/deny and an optional note; resolves with the decision. */
-  requestApproval(tool: string, input: unknown, context: { element?: string; reason?: string; signal?: AbortSignal } = {}): Promise<ApprovalDecision> {
-    return new Promise((resolve, reject) => {
-      const { signal } = context;
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        if (this.#approval === pending) this.#approval = null;
-        this.requestUpdate();
-        reject(signal!.reason);
-      };
-      const pending: PendingApproval = {
-        tool,
-        input,
-        text: describeAction(this.#t, tool, input, this.#config.describeElement),
-        element: context.element,
-        reason: context.reason,
-        resolve: (decision) => {
-          signal?.removeEventListener('abort', onAbort);
-          this.#approval = null;
-          this.requestUpdate();
-          resolve(decision);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#approval = pending;
-      this.#expanded = true;
-      this.#focusOnNextRender = '.approval';
       this.hidden = false;
       this.requestUpdate();
     });

@@ -1,7 +1,6 @@
 // The Panel facade (page-agent 1.x shape: wrapper, show, hide, reset, expand, collapse, dispose).
 // It defines and mounts <page-agent-panel> once the body exists, answers ask_user through it,
 // and tears everything down when the agent is disposed.
-import type { ApprovalDecision } from '../types.js';
 import { watchConnectBlocks } from './csp-watch.js';
 import { definePanelElement } from './define-element.js';
 import type { PanelAgent, PanelConfig } from './panel-agent.js';
@@ -61,12 +60,6 @@ export class Panel {
   /** Closes the step list. */
   collapse(): void {
     this.#element.setExpanded(false);
-  }
-
-  /** Asks the user to allow or deny an action; rejects when `context.signal` aborts. */
-  requestApproval(tool: string, input: unknown, context: { element?: string; reason?: string; signal?: AbortSignal } = {}): Promise<ApprovalDecision> {
-    this.show();
-    return this.#element.requestApproval(tool, input, context);
   }
 
   /** Removes the panel and its listeners. The agent is not disposed by this. */
