@@ -44,7 +44,13 @@ function fileFor(pathname) {
   return file === base || file.startsWith(base + sep) ? file : undefined;
 }
 
-async function serveStatic(req, res) {
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Serves a file. In demo pages `data-model="default"` becomes the relay's real model name, so the
+ * client applies that model's request quirks (the relay would pin the model anyway).
+ */
+async function serveStatic(req, res, model) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
     return;
@@ -54,7 +60,11 @@ async function serveStatic(req, res) {
   try {
     if (!file) throw new Error('outside');
     if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-    const body = await readFile(file);
+    let body = await readFile(file);
+    if (model && file.startsWith(DEMO + sep) && extname(file) === '.html') {
+      const escaped = model.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+      body = Buffer.from(body.toString('utf8').replaceAll('data-model="default"', `data-model="${escaped}"`));
+    }
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
@@ -99,7 +109,7 @@ export async function startDemoServer({ env = process.env, cwd = process.cwd(), 
   const host = env.HOST || '127.0.0.1';
 
   const server = createServer((req, res) => {
-    serveStatic(req, res).catch(() => res.destroy());
+    serveStatic(req, res, config.problem ? undefined : config.model).catch(() => res.destroy());
   });
   relay.mountRelay(server, { prefix: RELAY_PREFIX, config, logger: logger ?? relay.createConsoleLogger('relay') });
   try {

@@ -95,6 +95,8 @@ describe('demo with an upstream', () => {
         expect(response?.status(), name).toBe(200);
         await panel(page).locator('textarea.task-input').waitFor({ state: 'visible' });
         expect(await page.evaluate(() => typeof window.pageAgent?.execute)).toBe('function');
+        // The server writes the relay's model into the tag, so the client applies that model's quirks.
+        expect(await page.locator('script[src="/dist/page-agent.iife.js"]').getAttribute('data-model')).toBe('mock-model');
         const tasks = await page.locator('.try .task').count();
         expect(tasks, name).toBeGreaterThanOrEqual(2);
         expect(tasks, name).toBeLessThanOrEqual(3);
