@@ -50,6 +50,15 @@ function otherOrigin(url: string | null | undefined, pageUrl: string): string | 
   }
 }
 
+function pathOf(url: string | null | undefined, pageUrl: string): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, pageUrl).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why submitting `form` (by `submitter`, if known) looks risky, if it does. */
 function formRisk(form: HTMLFormElement, submitter: Element | null, pageUrl: string): string | undefined {
   const controls = submitter ? [submitter] : [...form.querySelectorAll('button, input[type=submit], input[type=image]')].filter(isSubmitControl);
@@ -57,10 +66,13 @@ function formRisk(form: HTMLFormElement, submitter: Element | null, pageUrl: str
     const word = findRiskyWord(labelOf(control));
     if (word) return `submits a form with a “${word}” button`;
   }
-  const formWord = findRiskyWord(`${form.getAttribute('name') ?? ''} ${form.id} ${form.getAttribute('aria-label') ?? ''} ${form.getAttribute('action') ?? ''}`);
+  const formWord = findRiskyWord(`${form.getAttribute('name') ?? ''} ${form.id} ${form.getAttribute('aria-label') ?? ''}`);
   if (formWord) return `submits a form named “${formWord}”`;
-  const away = otherOrigin(submitter?.getAttribute('formaction') || form.getAttribute('action'), pageUrl);
+  const action = submitter?.getAttribute('formaction') || form.getAttribute('action');
+  const away = otherOrigin(action, pageUrl);
   if (away) return `submits a form to another site (${away})`;
+  const path = pathOf(action, pageUrl);
+  if (path && findRiskyWord(path)) return `submits a form to “${path}”`;
   return undefined;
 }
 

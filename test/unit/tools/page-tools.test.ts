@@ -1,0 +1,85 @@
+// Built-in tools call the controller with page-agent's argument names mapped to its methods, and say
+// so plainly when a controller lacks one of our optional methods.
+import { describe, expect, it } from 'vitest';
+import { createToolRegistry, type AgentPageController } from '../../../src/tools/index.js';
+import { FakeController } from '../../fixtures/agent/fake-controller.js';
+
+const tools = createToolRegistry({ experimentalScriptExecutionTool: true });
+
+async function run(name: string, input: unknown, controller: AgentPageController = new FakeController()) {
+  const tool = tools.get(name)!;
+  const parsed = (tool.inputSchema as any).parse(input);
+  const signal = new AbortController().signal;
+  const output = await tool.execute.call({ pageController: controller }, parsed, { signal });
+  return { output, parsed, controller: controller as FakeController };
+}
+
+describe('page tools', () => {
+  it('click_element_by_index clicks and returns the controller message', async () => {
+    const { output, controller } = await run('click_element_by_index', { index: 3 });
+    expect(controller.calls).toEqual([{ method: 'clickElement', args: [3] }]);
+    expect(output).toBe('clickElement(3) ok');
+  });
+
+  it('input_text types, key by key when asked', async () => {
+    const plain = await run('input_text', { index: 1, text: 'hello' });
+    expect(plain.controller.calls[0]).toMatchObject({ method: 'inputText', args: [1, 'hello', { keyByKey: false }] });
+    const slow = await run('input_text', { index: 1, text: 'hello', key_by_key: true });
+    expect(slow.controller.calls[0]).toMatchObject({ args: [1, 'hello', { keyByKey: true }] });
+  });
+
+  it('scroll maps num_pages to numPages with defaults down and one page', async () => {
+    const { controller, parsed } = await run('scroll', {});
+    expect(parsed).toEqual({ down: true, num_pages: 1 });
+    expect(controller.calls[0]).toEqual({ method: 'scroll', args: [{ down: true, numPages: 1, pixels: undefined, index: undefined }] });
+    const inContainer = await run('scroll', { down: false, num_pages: 0.5, index: 9 });
+    expect(inContainer.controller.calls[0]!.args[0]).toMatchObject({ down: false, numPages: 0.5, index: 9 });
+  });
+
+  it('scroll_horizontally, select_dropdown_option, press_key and hover_element reach their methods', async () => {
+    expect((await run('scroll_horizontally', { pixels: 200 })).controller.calls[0]).toEqual({ method: 'scrollHorizontally', args: [{ right: true, pixels: 200 }] });
+    expect((await run('select_dropdown_option', { index: 2, text: 'Red' })).controller.calls[0]).toEqual({ method: 'selectOption', args: [2, 'Red'] });
+    expect((await run('press_key', { key: 'Enter', index: 4 })).controller.calls[0]).toEqual({ method: 'pressKey', args: ['Enter', 4] });
+    expect((await run('hover_element', { index: 5 })).controller.calls[0]).toEqual({ method: 'hoverElement', args: [5] });
+  });
+
+  it('rejects bad arguments through the schema', () => {
+    expect((tools.get('click_element_by_index')!.inputSchema as any).safeParse({ index: 1.5 }).success).toBe(false);
+    expect((tools.get('wait')!.inputSchema as any).safeParse({ seconds: 60 }).success).toBe(false);
+    expect((tools.get('press_key')!.inputSchema as any).safeParse({ key: '' }).success).toBe(false);
+  });
+
+  it('reports press_key and hover_element as unsupported on a page-agent 1.x controller', async () => {
+    const old = new FakeController() as Partial<FakeController>;
+    Object.defineProperty(old, 'pressKey', { value: undefined });
+    Object.defineProperty(old, 'hoverElement', { value: undefined });
+    expect((await run('press_key', { key: 'Enter' }, old as AgentPageController)).output).toMatch(/press_key is not supported by this page controller/);
+    expect((await run('hover_element', { index: 1 }, old as AgentPageController)).output).toMatch(/hover_element is not supported/);
+  });
+
+  it('falls back to a plain sentence when the controller gives no message', async () => {
+    const controller = new FakeController();
+    controller.onAction = () => ({ success: false, message: '' });
+    expect((await run('click_element_by_index', { index: 1 }, controller)).output).toBe('The action failed.');
+  });
+
+  it('done returns a completion note and defaults success to true', async () => {
+    const { output, parsed } = await run('done', { text: 'ok' });
+    expect(parsed).toEqual({ text: 'ok', success: true });
+    expect(output).toBe('Task completed');
+  });
+
+  it('execute_javascript passes the script and turns a CSP refusal into a clear message', async () => {
+    const controller = new FakeController();
+    const ok = await run('execute_javascript', { script: 'return 1' }, controller);
+    expect(ok.output).toBe('executeJavascript(return 1) ok');
+    controller.onAction = () => ({ success: false, message: 'Trusted Type expected, but TrustedScript was required' });
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      expect((await run('execute_javascript', { script: 'x' }, controller)).output).toMatch(/Content Security Policy forbids/);
+    } finally {
+      console.warn = warn;
+    }
+  });
+});
