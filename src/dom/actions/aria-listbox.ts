@@ -1,0 +1,150 @@
+// Custom dropdowns built on ARIA (WAI-ARIA APG combobox and listbox patterns): open the combobox
+// with a click, find role=option in its popup (aria-controls/aria-owns, or options that just
+// appeared), type to filter when the combobox is editable, click the option and verify the choice.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { attr, closest, isConnected, nextFrame, queryAll, rootOf } from './builtins.js';
+import { watchChanges } from './change-watch.js';
+import { hasBox } from './geometry.js';
+import { listOptions, matchOption, normalizeOptionText } from './option-match.js';
+import { movePointer, pressAndRelease } from './pointer.js';
+import { isUnreached, reachElement } from './reach.js';
+import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
+import { editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
+
+/** Frames to wait for a popup to render its options after opening or typing. */
+const POPUP_WAIT_FRAMES = 30;
+
+function isComboLike(element: Element): boolean {
+  const role = attr(element, 'role');
+  if (role === 'combobox' || role === 'listbox') return true;
+  const popup = attr(element, 'aria-haspopup');
+  return popup === 'listbox' || popup === 'true' || popup === 'menu' || popup === 'dialog' || popup === 'tree' || popup === 'grid';
+}
+
+/** The combobox or listbox the target stands for: itself, an ancestor, or the single one inside it. */
+function widgetOf(element: Element): Element | null {
+  if (isComboLike(element)) return element;
+  const ancestor = closest(element, '[role=combobox], [role=listbox]');
+  if (ancestor) return ancestor;
+  const inside = queryAll(element, '[role=combobox], [role=listbox], [aria-haspopup=listbox]');
+  return inside.length === 1 ? inside[0]! : null;
+}
+
+function byIds(from: Element, ids: string | null): Element[] {
+  if (!ids) return [];
+  const root = rootOf(from) as Document | ShadowRoot;
+  const found: Element[] = [];
+  for (const id of ids.split(/\s+/)) {
+    if (!id) continue;
+    const el = (root as Document).getElementById?.(id) ?? from.ownerDocument.getElementById(id);
+    if (el) found.push(el);
+  }
+  return found;
+}
+
+function optionsIn(containers: Element[]): Element[] {
+  const found: Element[] = [];
+  for (const container of containers) {
+    if (attr(container, 'role') === 'option') found.push(container);
+    found.push(...queryAll(container, '[role=option]'));
+  }
+  return found.filter((el) => hasBox(el));
+}
+
+function visibleOptionsInPage(docs: Document[]): Element[] {
+  return docs.flatMap((doc) => queryAll(doc, '[role=option]')).filter((el) => hasBox(el));
+}
+
+function optionText(option: Element): string {
+  return attr(option, 'aria-label') || (option as HTMLElement).innerText || option.textContent || '';
+}
+
+/** The options of the widget's popup that are on screen now; `before` excludes options shown before opening. */
+function popupOptions(widget: Element, before: Set<Element>): Element[] {
+  const controlled = [...byIds(widget, attr(widget, 'aria-controls')), ...byIds(widget, attr(widget, 'aria-owns'))];
+  const input = widget.querySelector('[aria-controls], [aria-owns]');
+  if (input) controlled.push(...byIds(input, attr(input, 'aria-controls')), ...byIds(input, attr(input, 'aria-owns')));
+  if (attr(widget, 'role') === 'listbox') controlled.push(widget);
+  const own = optionsIn(controlled);
+  if (own.length > 0) return own;
+  // No reference to the popup: options that appeared since opening it (popups often render in a portal).
+  return visibleOptionsInPage([widget.ownerDocument]).filter((el) => !before.has(el));
+}
+
+async function waitForOptions(widget: Element, before: Set<Element>, signal?: AbortSignal): Promise<Element[]> {
+  for (let i = 0; i < POPUP_WAIT_FRAMES; i++) {
+    const options = popupOptions(widget, before);
+    if (options.length > 0) return options;
+    signal?.throwIfAborted();
+    await nextFrame();
+  }
+  return popupOptions(widget, before);
+}
+
+async function clickOn(ctx: DomContext, target: Target, element: Element, verb: string, signal?: AbortSignal): Promise<ActionResult | null> {
+  const reached = await reachElement(ctx, { ...target, element }, verb, signal);
+  if (isUnreached(reached)) return reached;
+  movePointer(ctx, reached.element, reached.top);
+  pressAndRelease(reached.element, reached.top);
+  return null;
+}
+
+function shows(widget: Element, text: string): boolean {
+  const wanted = normalizeOptionText(text);
+  const field = widget.localName === 'input' ? (widget as HTMLInputElement) : (widget.querySelector('input') as HTMLInputElement | null);
+  const visible = normalizeOptionText(`${field?.value ?? ''} ${(widget as HTMLElement).innerText ?? ''}`);
+  return wanted !== '' && visible.includes(wanted);
+}
+
+/**
+ * Chooses an option of an ARIA combobox or listbox; returns null when the target is not one, so the
+ * caller can say so without having touched the page.
+ */
+export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: string, signal?: AbortSignal): Promise<ActionResult | null> {
+  const widget = widgetOf(target.element);
+  if (!widget) return null;
+  if (isDisabled(widget)) return { success: false, message: `Did not open ${target.description}: it is disabled.` };
+  const before = new Set(visibleOptionsInPage([widget.ownerDocument]));
+  let options = popupOptions(widget, new Set());
+  let opened = false;
+  if (options.length === 0) {
+    const failed = await clickOn(ctx, target, widget, 'open', signal);
+    if (failed) return failed;
+    opened = true;
+    options = await waitForOptions(widget, before, signal);
+  }
+  let match = matchOption(options.map((o) => ({ text: optionText(o), value: attr(o, 'data-value') ?? undefined })), wanted);
+  const editable = editableOf(widget);
+  let typed = false;
+  if (!match.found && editable && (editable.kind === 'text' || editable.kind === 'rich') && !isDisabled(editable.element)) {
+    // An editable combobox filters as you type; options further down a long list often appear only then.
+    if (editable.kind === 'rich') await typeIntoRich(editable.element, wanted, signal);
+    else await typeIntoField(editable.element, wanted, signal);
+    typed = true;
+    options = await waitForOptions(widget, before, signal);
+    match = matchOption(options.map((o) => ({ text: optionText(o), value: attr(o, 'data-value') ?? undefined })), wanted);
+  }
+  if (!match.found) {
+    const texts = (match.ambiguous.length > 1 ? match.ambiguous.map((i) => options[i]!) : options).map(optionText);
+    const what = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
+    const state = options.length === 0 ? ' No options appeared after opening it.' : opened || typed ? ' The list is left open.' : '';
+    return { success: false, message: `${what}${state} ${options.length > 0 ? listOptions(texts) : ''}`.trim() };
+  }
+  const option = options[match.position]!;
+  const label = quote(optionText(option));
+  if (attr(option, 'aria-disabled') === 'true') return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
+  const watch = watchChanges(ctx, widget);
+  const failed = await clickOn(ctx, { ...target, description: `the option ${label}` }, option, 'click', signal);
+  if (failed) {
+    await watch.finish({ settleFrames: 0 });
+    return failed;
+  }
+  const notes = await watch.finish();
+  const selected = (isConnected(option) && attr(option, 'aria-selected') === 'true') || shows(widget, optionText(option));
+  if (!selected && isConnected(option) && hasBox(option) && attr(option, 'aria-selected') === 'false') {
+    return { success: false, message: sentence(`Clicked the option ${label} of ${target.description}, but it is not selected.`, notes) };
+  }
+  const confirmation = selected ? '' : ' The widget does not show the choice in a way that could be verified; read the page to check.';
+  return { success: true, message: sentence(`Selected ${label} in ${target.description}.${confirmation}`, notes) };
+}

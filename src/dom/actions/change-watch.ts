@@ -1,0 +1,143 @@
+// Watches what an action changed so the result can say it: URL, a navigation or form submission that
+// started, dialogs that opened or closed, elements added, the target leaving the page or changing
+// state, focus moving. Starts before the events are dispatched and settles after.
+import type { DomContext } from '../context.js';
+import { describeElement } from '../describe.js';
+import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from './builtins.js';
+import { hasBox } from './geometry.js';
+import { deepActiveElement } from './focus.js';
+
+const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [popover]:popover-open';
+const STATE_ATTRIBUTES = ['aria-expanded', 'aria-pressed', 'aria-checked', 'aria-selected'] as const;
+
+interface TargetState {
+  checked?: boolean;
+  open?: boolean;
+  aria: Record<string, string | null>;
+}
+
+function targetState(target: Element): TargetState {
+  const aria: Record<string, string | null> = {};
+  for (const name of STATE_ATTRIBUTES) aria[name] = attr(target, name);
+  const input = target as HTMLInputElement;
+  const state: TargetState = { aria };
+  if (target.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) state.checked = input.checked;
+  if (target.localName === 'details') state.open = (target as HTMLDetailsElement).open;
+  return state;
+}
+
+function openDialogs(docs: Document[]): Set<Element> {
+  const found = new Set<Element>();
+  for (const doc of docs) for (const el of queryAll(doc, DIALOGS)) if (hasBox(el)) found.add(el);
+  return found;
+}
+
+/** Describes an element by its index line when it has one, otherwise by its tag and text. */
+export function describeAny(ctx: DomContext, element: Element): string {
+  const index = ctx.registry.indexOf(element);
+  if (index !== undefined) {
+    const resolved = ctx.registry.resolve(index);
+    if (resolved.ok) return resolved.description;
+  }
+  return describeElement(element);
+}
+
+/** A running watch: `finish()` waits for the page to settle and returns sentences about what changed. */
+export interface ChangeWatch {
+  /** Whether a navigation (not a same-document one) or form submission started. */
+  readonly navigating: boolean;
+  finish(options?: { reportFocus?: boolean; settleFrames?: number }): Promise<string[]>;
+}
+
+/** Starts watching the top document and the target's document for the effects of an action on `target`. */
+export function watchChanges(ctx: DomContext, target: Element | null): ChangeWatch {
+  const topDoc = ctx.window.document;
+  const docs = target && target.ownerDocument !== topDoc ? [topDoc, target.ownerDocument] : [topDoc];
+  const urlBefore = ctx.window.location.href;
+  const dialogsBefore = openDialogs(docs);
+  const stateBefore = target ? targetState(target) : null;
+  const focusBefore = deepActiveElement(topDoc);
+  let added = 0;
+  let mutated = false;
+  let navigation: string | null = null;
+  let submitted: Event | null = null;
+  const observer = newMutationObserver((records) => {
+    for (const record of records) {
+      mutated = true;
+      for (const node of Array.from(record.addedNodes)) {
+        if (node.nodeType !== 1 || ctx.overlay.contains(node)) continue;
+        added += 1 + Math.min((node as Element).getElementsByTagName('*').length, 10_000);
+      }
+    }
+  });
+  const stops: Array<() => void> = [];
+  for (const doc of docs) {
+    observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true });
+    const win = doc.defaultView;
+    if (!win) continue;
+    // Capture: pages may stop the event's propagation. Whether it was cancelled is read after dispatch.
+    stops.push(listen(doc, 'submit', (event) => {
+      submitted = event;
+    }, { capture: true }));
+    const nav = (win as Window & { navigation?: EventTarget }).navigation;
+    if (nav) {
+      stops.push(listen(nav, 'navigate', (event) => {
+        const e = event as Event & { destination?: { url: string; sameDocument?: boolean }; hashChange?: boolean };
+        if (e.destination && !e.hashChange && e.destination.sameDocument === false) navigation = e.destination.url;
+      }));
+    }
+    stops.push(listen(win, 'beforeunload', () => {
+      navigation ??= '';
+    }));
+  }
+
+  return {
+    get navigating() {
+      return navigation !== null;
+    },
+    async finish(options = {}) {
+      // Let framework updates (microtasks, effects, transitions) land before reading the result.
+      const frames = options.settleFrames ?? 2;
+      for (let i = 0; i < frames; i++) await nextFrame();
+      for (let i = 0; i < 8 && mutated && navigation === null; i++) {
+        mutated = false;
+        await nextFrame();
+      }
+      observer.disconnect();
+      for (const stop of stops) stop();
+      const notes: string[] = [];
+      if (navigation !== null) {
+        notes.push(`A page navigation started${navigation ? ` to ${navigation}` : ''}; read the page again once it has loaded.`);
+      } else if (submitted) {
+        const event = submitted as Event;
+        const handled = event.defaultPrevented ? ' (the page handled it without leaving)' : '';
+        notes.push(`The form ${describeElement(event.target as Element)} was submitted${handled}.`);
+      }
+      const urlAfter = ctx.window.location.href;
+      if (urlAfter !== urlBefore) notes.push(`The URL changed to ${urlAfter}.`);
+      const dialogsAfter = openDialogs(docs);
+      for (const dialog of dialogsAfter) if (!dialogsBefore.has(dialog)) notes.push(`A dialog opened: ${describeElement(dialog)}.`);
+      for (const dialog of dialogsBefore) if (!dialogsAfter.has(dialog)) notes.push(`The dialog ${describeElement(dialog)} closed.`);
+      if (target && stateBefore) notes.push(...stateNotes(target, stateBefore));
+      if (options.reportFocus) {
+        const focusAfter = deepActiveElement(topDoc);
+        if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
+      }
+      if (added > 0) notes.push(`${added} element${added === 1 ? '' : 's'} appeared in the page; read it again to see them (marked with *).`);
+      return notes;
+    },
+  };
+}
+
+function stateNotes(target: Element, before: TargetState): string[] {
+  if (!isConnected(target)) return ['The element is no longer in the page.'];
+  const after = targetState(target);
+  const notes: string[] = [];
+  if (before.checked !== undefined && after.checked !== before.checked) notes.push(`It is now ${after.checked ? 'checked' : 'unchecked'}.`);
+  else if (before.checked !== undefined && (target as HTMLInputElement).type === 'checkbox') notes.push(`It is still ${after.checked ? 'checked' : 'unchecked'}.`);
+  if (before.open !== undefined && after.open !== before.open) notes.push(`It is now ${after.open ? 'open' : 'closed'}.`);
+  for (const name of STATE_ATTRIBUTES) {
+    if (after.aria[name] !== before.aria[name] && after.aria[name] !== null) notes.push(`${name} is now ${after.aria[name]}.`);
+  }
+  return notes;
+}

@@ -1,0 +1,166 @@
+// Geometry for actions: the composed tree across shadow roots and same-origin frames, frame offsets
+// in top-window coordinates, scrolling a target into view, waiting for a stable box and picking the
+// point a person would click. Reads layout only; dispatches nothing.
+import { isConnected, nextFrame, parentOf, rectOf, rectsOf, scrollIntoView, styleOf } from './builtins.js';
+
+/** A point in some window's viewport coordinates. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * The parent in the composed tree: the assigned slot, the parent node, the shadow host of a shadow
+ * root, or the frame element of a same-origin frame's document.
+ */
+export function composedParent(node: Node): Node | null {
+  if (node.nodeType === 1) {
+    const slot = (node as Element).assignedSlot;
+    if (slot) return slot;
+  }
+  if (node.nodeType === 11) return (node as ShadowRoot).host ?? null;
+  if (node.nodeType === 9) return frameElementOf(node as Document);
+  return parentOf(node);
+}
+
+/** Whether `ancestor` is `node` or one of its composed ancestors (crossing shadow roots and frames). */
+export function isComposedInclusiveAncestor(ancestor: Node, node: Node): boolean {
+  for (let n: Node | null = node; n; n = composedParent(n)) if (n === ancestor) return true;
+  return false;
+}
+
+/** The `<iframe>` that holds a document, when the document is a same-origin frame. */
+export function frameElementOf(doc: Document): Element | null {
+  try {
+    const view = doc.defaultView;
+    return view && view !== view.parent ? view.frameElement : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Offset of a document's viewport origin inside the top window's viewport (0,0 for the top document). */
+export function frameOffset(doc: Document): Point {
+  let x = 0;
+  let y = 0;
+  for (let frame = frameElementOf(doc); frame; frame = frameElementOf(frame.ownerDocument)) {
+    const rect = rectOf(frame);
+    const style = styleOf(frame);
+    // The frame's viewport starts inside its border and padding.
+    x += rect.left + frame.clientLeft + (parseFloat(style.paddingLeft) || 0);
+    y += rect.top + frame.clientTop + (parseFloat(style.paddingTop) || 0);
+  }
+  return { x, y };
+}
+
+/** The outermost same-origin document that holds `doc` through frames (the agent's top document). */
+export function outermostDocument(doc: Document): Document {
+  let current = doc;
+  for (let frame = frameElementOf(doc); frame; frame = frameElementOf(frame.ownerDocument)) current = frame.ownerDocument;
+  return current;
+}
+
+/** Converts a point in `doc`'s viewport to top-window coordinates. */
+export function toTopPoint(doc: Document, point: Point): Point {
+  const offset = frameOffset(doc);
+  return { x: point.x + offset.x, y: point.y + offset.y };
+}
+
+/** Converts a top-window point to `doc`'s viewport coordinates. */
+export function toLocalPoint(doc: Document, point: Point): Point {
+  const offset = frameOffset(doc);
+  return { x: point.x - offset.x, y: point.y - offset.y };
+}
+
+function viewportOf(doc: Document): { width: number; height: number } {
+  const view = doc.defaultView;
+  return { width: view?.innerWidth ?? doc.documentElement.clientWidth, height: view?.innerHeight ?? doc.documentElement.clientHeight };
+}
+
+/** Whether an element has at least one box with area. */
+export function hasBox(element: Element): boolean {
+  for (const rect of Array.from(rectsOf(element))) if (rect.width > 0 && rect.height > 0) return true;
+  return false;
+}
+
+/**
+ * The point a person would click: the centre of the part of the element's first visible box that
+ * lies in its window's viewport, or null when no box is on screen.
+ */
+export function clickPoint(element: Element): Point | null {
+  const { width, height } = viewportOf(element.ownerDocument);
+  for (const rect of Array.from(rectsOf(element))) {
+    if (rect.width <= 0 || rect.height <= 0) continue;
+    const left = Math.max(rect.left, 0);
+    const right = Math.min(rect.right, width);
+    const top = Math.max(rect.top, 0);
+    const bottom = Math.min(rect.bottom, height);
+    if (right - left < 1 || bottom - top < 1) continue;
+    return { x: Math.round((left + right) / 2), y: Math.round((top + bottom) / 2) };
+  }
+  return null;
+}
+
+function isClipping(element: Element): boolean {
+  if (element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth) return false;
+  const style = styleOf(element);
+  return style.overflowX !== 'visible' || style.overflowY !== 'visible';
+}
+
+/** Whether the element's box lies fully inside every clipping ancestor and the top viewport. */
+export function isInView(element: Element): boolean {
+  const rect = rectOf(element);
+  if (rect.width === 0 && rect.height === 0) return false;
+  const doc = element.ownerDocument;
+  const offset = frameOffset(doc);
+  const { width: topWidth, height: topHeight } = viewportOf(outermostDocument(doc));
+  const { width, height } = viewportOf(doc);
+  const slack = 1;
+  if (rect.left < -slack || rect.top < -slack || rect.right > width + slack || rect.bottom > height + slack) return false;
+  if (rect.left + offset.x < -slack || rect.top + offset.y < -slack) return false;
+  if (rect.right + offset.x > topWidth + slack || rect.bottom + offset.y > topHeight + slack) return false;
+  for (let n = composedParent(element); n; n = composedParent(n)) {
+    if (n.nodeType !== 1) continue;
+    const el = n as Element;
+    if (el.ownerDocument !== doc) break;
+    if (el === doc.documentElement || el === doc.body) continue;
+    if (!isClipping(el)) continue;
+    const box = rectOf(el);
+    if (rect.top < box.top - slack || rect.bottom > box.bottom + slack || rect.left < box.left - slack || rect.right > box.right + slack) return false;
+  }
+  return true;
+}
+
+/**
+ * Scrolls the element into the middle of every scroll container, its frame and the top viewport when
+ * it is not fully in view already; returns whether anything was scrolled.
+ */
+export function scrollIntoViewIfNeeded(element: Element): boolean {
+  if (isInView(element)) return false;
+  // 'instant' overrides `scroll-behavior: smooth`, so the box is final when this returns.
+  scrollIntoView(element, { block: 'center', inline: 'center', behavior: 'instant' });
+  for (let frame = frameElementOf(element.ownerDocument); frame; frame = frameElementOf(frame.ownerDocument)) {
+    if (!isInView(frame)) scrollIntoView(frame, { block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  }
+  return true;
+}
+
+function sameRect(a: DOMRect, b: DOMRect): boolean {
+  return Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
+}
+
+/**
+ * Waits until the element's box is the same in two consecutive frames (animations, transitions,
+ * layout shifts), up to `maxFrames`; returns false when the element left the page meanwhile.
+ */
+export async function waitForStableBox(element: Element, maxFrames = 20): Promise<boolean> {
+  let previous = rectOf(element);
+  for (let i = 0; i < maxFrames; i++) {
+    await nextFrame();
+    if (!isConnected(element)) return false;
+    const rect = rectOf(element);
+    if (sameRect(rect, previous)) return true;
+    previous = rect;
+  }
+  return true;
+}

@@ -1,0 +1,46 @@
+// hover_element: move the pointer onto an element (over/enter events on the path, CSS :hover
+// emulated) for menus and tooltips that open on hover, then say what became visible.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { queryAll, sleep } from './builtins.js';
+import { describeAny, watchChanges } from './change-watch.js';
+import { hasBox } from './geometry.js';
+import { applyHoverStyles } from './hover-styles.js';
+import { movePointer } from './pointer.js';
+import { isUnreached, reachElement } from './reach.js';
+import { isFailure, resolveTarget, sentence } from './resolve-target.js';
+
+/** How long menus get to open after the pointer arrives (hover-intent delays are usually 100–300 ms). */
+const HOVER_SETTLE_MS = 250;
+const SCOPE_LIMIT = 3000;
+const INTERACTIVE = 'a[href], button, [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=link], [role=button], input, select, textarea, [tabindex]';
+
+/** Elements near the target that a hover typically reveals: its parent's subtree (li:hover > ul, siblings). */
+function revealScope(target: Element): Element[] {
+  const scope = target.parentElement ?? target;
+  return queryAll(scope, '*').slice(0, SCOPE_LIMIT);
+}
+
+/** Moves the pointer over the element with this index and reports what appeared. */
+export async function hoverElement(ctx: DomContext, index: number, signal?: AbortSignal): Promise<ActionResult> {
+  signal?.throwIfAborted();
+  const target = resolveTarget(ctx, index);
+  if (isFailure(target)) return target;
+  const reached = await reachElement(ctx, target, 'hover over', signal);
+  if (isUnreached(reached)) return reached;
+  const scope = revealScope(target.element);
+  const hiddenBefore = new Set(scope.filter((el) => !hasBox(el)));
+  const watch = watchChanges(ctx, target.element);
+  movePointer(ctx, reached.element, reached.top);
+  applyHoverStyles(ctx, reached.element);
+  await sleep(HOVER_SETTLE_MS);
+  const notes = await watch.finish();
+  const revealed = scope.filter((el) => hiddenBefore.has(el) && hasBox(el));
+  if (revealed.length > 0) {
+    const examples = revealed.filter((el) => el.matches(INTERACTIVE)).slice(0, 3).map((el) => describeAny(ctx, el));
+    const sample = examples.length > 0 ? `, e.g. ${examples.join(', ')}` : '';
+    notes.unshift(`${revealed.length} element${revealed.length === 1 ? '' : 's'} became visible${sample}; read the page again to act on them.`);
+  }
+  const changes = notes.length > 0 ? notes : ['Nothing new appeared; if a menu should open, it may need a click instead.'];
+  return { success: true, message: sentence(`Hovered over ${target.description}.`, changes) };
+}

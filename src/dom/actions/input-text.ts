@@ -1,0 +1,168 @@
+// input_text: focus the field like a person (click it when it is not focused), replace its value
+// through the native setter of its own realm with beforeinput/input/change (or key by key for fields
+// that drive suggestions), convert human dates/times/numbers, read the value back and say what is set.
+import type { DomContext } from '../context.js';
+import { hasTrackedListener } from '../extract/listener-tracker.js';
+import { isSensitiveField } from '../extract/sensitive.js';
+import type { ActionResult } from '../types.js';
+import { attr, isConnected } from './builtins.js';
+import { watchChanges } from './change-watch.js';
+import { deepActiveElement, ensureFocus } from './focus.js';
+import { toInputValue } from './human-values.js';
+import { movePointer, pressAndRelease } from './pointer.js';
+import { isUnreached, reachElement } from './reach.js';
+import { detachedResult, isDisabled, isFailure, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
+import { chooseNativeOption } from './select-option.js';
+import { editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable } from './text-editing.js';
+
+/** How input_text types. */
+export interface InputTextOptions {
+  /** Type one key at a time (keydown, keypress, beforeinput, input, keyup per character). Default: automatic. */
+  keyByKey?: boolean;
+  /** Aborts between keystrokes and before dispatching. */
+  signal?: AbortSignal;
+}
+
+const KEY_EVENTS = ['keydown', 'keyup', 'keypress'] as const;
+const FRAMEWORK_KEY_HANDLERS = ['onKeyDown', 'onKeyUp', 'onKeyPress', 'onKeydown', 'onKeyup', 'onKeypress'];
+
+/** Whether React props (`__reactProps$…`) or Vue 3 invokers (`_vei`) on the element handle key events. */
+function hasFrameworkKeyHandler(element: Element): boolean {
+  const record = element as unknown as Record<string, Record<string, unknown> | undefined>;
+  for (const key of Object.keys(element)) {
+    if (!key.startsWith('__reactProps$') && key !== '_vei') continue;
+    const handlers = record[key];
+    if (handlers && FRAMEWORK_KEY_HANDLERS.some((name) => Boolean(handlers[name]))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the field looks like it reacts to each keystroke (suggestions, autocomplete, masks): a
+ * combobox role, aria-autocomplete, a datalist, or key listeners seen by the early-load tracker or React.
+ */
+export function drivesSuggestions(field: Element): boolean {
+  if (attr(field, 'role') === 'combobox') return true;
+  const autocomplete = attr(field, 'aria-autocomplete');
+  if (autocomplete && autocomplete !== 'none') return true;
+  if (field.localName === 'input' && attr(field, 'list')) return true;
+  if (KEY_EVENTS.some((type) => hasTrackedListener(field, type))) return true;
+  return hasFrameworkKeyHandler(field);
+}
+
+function pageLocale(doc: Document): string {
+  return doc.documentElement.lang || doc.defaultView?.navigator.language || 'en-US';
+}
+
+function notEditableResult(target: Target, editable: Editable | null): ActionResult {
+  if (editable?.kind === 'toggle') {
+    return { success: false, message: `${target.description} is a ${editable.element.type}; nothing was typed. Use click_element_by_index to check or uncheck it.` };
+  }
+  if (editable?.kind === 'unsupported') return { success: false, message: `${target.description} is ${editable.what}, which cannot take typed text; nothing was typed.` };
+  const tag = target.element.localName;
+  return {
+    success: false,
+    message: `${target.description} is not editable (a <${tag}>, not an input, textarea or contenteditable); nothing was typed. Pick the field itself, or click this element first if it opens one.`,
+  };
+}
+
+function shown(field: Element, value: string): string {
+  // Passwords, card data and one-time codes are never echoed to the model.
+  return isSensitiveField(field, (field as HTMLInputElement).type ?? '') ? `${[...value].length} characters` : quote(value);
+}
+
+/** Focuses the field as a person would: a click on it when it is not focused yet. */
+async function focusField(ctx: DomContext, target: Target, field: HTMLElement, signal?: AbortSignal): Promise<ActionResult | null> {
+  const doc = field.ownerDocument;
+  if (deepActiveElement(doc) === field) return null;
+  const reached = await reachElement(ctx, { ...target, element: field }, 'type into', signal);
+  if (isUnreached(reached)) return reached;
+  movePointer(ctx, reached.element, reached.top);
+  pressAndRelease(reached.element, reached.top);
+  if (!isConnected(field)) return detachedResult(target, 'focusing it');
+  // A click handler may have moved focus elsewhere (or the click landed on a wrapper): focus the field itself.
+  ensureFocus(field);
+  return null;
+}
+
+/** Replaces the value of the editable element with this index and reports what it now holds. */
+export async function inputText(ctx: DomContext, index: number, text: string, options: InputTextOptions = {}): Promise<ActionResult> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const target = resolveTarget(ctx, index);
+  if (isFailure(target)) return target;
+  const editable = editableOf(target.element);
+  if (!editable || editable.kind === 'toggle' || editable.kind === 'unsupported') return notEditableResult(target, editable);
+  if (editable.kind === 'select') {
+    const result = await chooseNativeOption(ctx, target, editable.element, text);
+    return { ...result, message: `${target.description} is a dropdown, so the matching option was chosen instead of typing. ${result.message}` };
+  }
+  const field = editable.element;
+  if (isDisabled(field)) return { success: false, message: `Did not type into ${target.description}: it is disabled.` };
+  if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') {
+    return { success: false, message: `Did not type into ${target.description}: it is read-only. It may be filled by a picker or another control.` };
+  }
+  let value = text;
+  const notes: string[] = [];
+  if (editable.kind === 'formatted') {
+    const converted = toInputValue(editable.type, text, pageLocale(field.ownerDocument));
+    if (!converted.ok) return { success: false, message: `Did not type into ${target.description} (an input of type ${editable.type}): ${converted.message}` };
+    value = converted.value;
+    if (converted.note) notes.push(`Interpreted the text: ${converted.note}.`);
+  }
+  if (editable.kind === 'text' && field.localName === 'input') value = value.replace(/[\r\n]+/g, ' ');
+  const maxLength = editable.kind === 'text' ? editable.element.maxLength : -1;
+  if (maxLength >= 0 && [...value].length > maxLength) {
+    value = [...value].slice(0, maxLength).join('');
+    notes.push(`The field accepts at most ${maxLength} characters, so only the first ${maxLength} were typed.`);
+  }
+  const focusFailure = await focusField(ctx, target, field, signal);
+  if (focusFailure) return focusFailure;
+  signal?.throwIfAborted();
+  const before = editable.kind === 'rich' ? editable.element.innerText : editable.element.value;
+  const keyByKey = editable.kind !== 'formatted' && (options.keyByKey ?? drivesSuggestions(field));
+  const watch = watchChanges(ctx, field);
+  if (editable.kind === 'rich') {
+    if (keyByKey) await typeIntoRich(editable.element, value, signal);
+    else replaceRichText(editable.element, value);
+  } else {
+    const accepted = keyByKey ? (await typeIntoField(editable.element, value, signal)) > 0 || value === '' : replaceFieldValue(editable.element, value);
+    if (accepted) fireChange(editable.element);
+  }
+  const changes = await watch.finish();
+  if (!isConnected(field)) return { success: false, message: sentence(`${target.description} left the page while typing; the text may not have been kept.`, changes) };
+  return readBack(target, editable, value, before, keyByKey, [...notes, ...changes]);
+}
+
+function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function readBack(target: Target, editable: Editable, expected: string, before: string, keyByKey: boolean, notes: string[]): ActionResult {
+  const field = editable.element as HTMLElement;
+  const actual = editable.kind === 'rich' ? field.innerText : (field as HTMLInputElement).value;
+  const how = keyByKey ? ' key by key' : '';
+  const matches = editable.kind === 'rich' ? normalize(actual) === normalize(expected) : actual === expected;
+  const validity = (field as HTMLInputElement).validity;
+  const invalid = validity && !validity.valid && (field as HTMLInputElement).validationMessage ? [`The field reports: ${(field as HTMLInputElement).validationMessage}`] : [];
+  if (matches) {
+    return { success: true, message: sentence(`Typed ${shown(field, expected)}${how} into ${target.description}.`, [...notes, ...invalid]) };
+  }
+  if (actual === before && expected !== before) {
+    return {
+      success: false,
+      message: sentence(`Typed ${shown(field, expected)}${how} into ${target.description}, but the field did not take it: it still shows ${shown(field, actual)}.`, [
+        ...notes,
+        ...invalid,
+        keyByKey ? 'The page may filter keystrokes.' : 'Try again with key_by_key if the field reacts to each key.',
+      ]),
+    };
+  }
+  return {
+    success: true,
+    message: sentence(`Typed ${shown(field, expected)}${how} into ${target.description}; the field now shows ${shown(field, actual)} (the page reformatted or limited it).`, [
+      ...notes,
+      ...invalid,
+    ]),
+  };
+}

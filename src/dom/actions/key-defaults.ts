@@ -1,0 +1,189 @@
+// The default actions browsers attach to trusted key presses, which synthetic events do not trigger:
+// Enter submits a form (through its default button) or activates a button/link, Space activates
+// controls, Tab moves focus, Escape closes a modal dialog or popover, Backspace/Delete/characters edit,
+// arrows move the caret, change a select/number/range/radio, or scroll. Each returns a note or null.
+import { dispatchEvent, execCommand, queryAll, realmOf } from './builtins.js';
+import { moveFocusSequentially } from './focus.js';
+import type { KeyCombo } from './keyboard.js';
+import { isDisabled } from './resolve-target.js';
+import { deleteAtCaret, editableOf, fireChange, hasSelectionApi, insertRich, insertTyped } from './text-editing.js';
+import { describeElement } from '../describe.js';
+
+const BLOCKS_IMPLICIT_SUBMISSION = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
+const BUTTON_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
+
+function activationClick(element: Element): void {
+  const realm = realmOf(element);
+  // Keyboard activation sends a click with detail 0 and no coordinates, as Chromium does.
+  dispatchEvent(element, new realm.PointerEvent('click', { bubbles: true, cancelable: true, composed: true, view: realm.window, detail: 0, pointerId: -1, pointerType: '' }));
+}
+
+function isButtonLike(element: Element): boolean {
+  if (element.localName === 'button') return true;
+  if (element.localName === 'input') return BUTTON_INPUTS.has((element as HTMLInputElement).type);
+  return false;
+}
+
+function defaultButton(form: HTMLFormElement): HTMLElement | null {
+  for (const el of Array.from(form.elements)) {
+    if (el.localName === 'button' && ((el as HTMLButtonElement).type === 'submit')) return el as HTMLElement;
+    if (el.localName === 'input' && ['submit', 'image'].includes((el as HTMLInputElement).type)) return el as HTMLElement;
+  }
+  return null;
+}
+
+/**
+ * Implicit submission (HTML §4.10.21.2): click the form's default button; without one, submit when
+ * at most one field blocks implicit submission.
+ */
+function submitImplicitly(field: HTMLInputElement): string | null {
+  const form = field.form;
+  if (!form) return null;
+  const button = defaultButton(form);
+  if (button) {
+    if (isDisabled(button)) return `The form's submit button ${describeElement(button)} is disabled, so Enter did not submit the form.`;
+    activationClick(button);
+    return null;
+  }
+  const blocking = Array.from(form.elements).filter((el) => el.localName === 'input' && BLOCKS_IMPLICIT_SUBMISSION.has((el as HTMLInputElement).type));
+  if (blocking.length > 1) return 'The form has no submit button and several fields, so Enter does not submit it.';
+  form.requestSubmit();
+  return null;
+}
+
+function scrollBy(element: Element, dy: number, toEdge?: 'start' | 'end'): void {
+  const doc = element.ownerDocument;
+  const view = doc.defaultView;
+  if (!view) return;
+  if (toEdge) view.scrollTo({ top: toEdge === 'start' ? 0 : doc.documentElement.scrollHeight, behavior: 'instant' });
+  else view.scrollBy({ top: dy, behavior: 'instant' });
+}
+
+function stepSelect(select: HTMLSelectElement, forward: boolean, edge: boolean): boolean {
+  const options = Array.from(select.options);
+  const enabled = options.filter((o) => !o.disabled);
+  if (enabled.length === 0) return false;
+  const current = select.selectedIndex;
+  let next: HTMLOptionElement | undefined;
+  if (edge) next = forward ? enabled[enabled.length - 1] : enabled[0];
+  else next = forward ? enabled.find((o) => o.index > current) : [...enabled].reverse().find((o) => o.index < current);
+  if (!next || next.index === current) return false;
+  select.selectedIndex = next.index;
+  const realm = realmOf(select);
+  dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
+  fireChange(select);
+  return true;
+}
+
+function stepRadio(radio: HTMLInputElement, forward: boolean): HTMLInputElement | null {
+  const root = radio.form ?? radio.ownerDocument;
+  const group = (queryAll(root as Document, 'input[type=radio]') as HTMLInputElement[]).filter((r) => r.name === radio.name && !r.disabled);
+  const position = group.indexOf(radio);
+  if (position < 0 || group.length < 2) return null;
+  const next = group[(position + (forward ? 1 : -1) + group.length) % group.length]!;
+  next.focus({ preventScroll: true });
+  // Arrow keys in a radio group check the newly focused radio, which fires a click (HTML §4.10.5.1.15).
+  activationClick(next);
+  return next;
+}
+
+function closeModal(doc: Document): string | null {
+  const modal = queryAll(doc, 'dialog[open]').reverse().find((d) => d.matches(':modal')) as HTMLDialogElement | undefined;
+  if (modal) {
+    const withRequest = modal as HTMLDialogElement & { requestClose?: () => void };
+    if (typeof withRequest.requestClose === 'function') withRequest.requestClose();
+    else if (dispatchEvent(modal, new (realmOf(modal).Event)('cancel', { cancelable: true }))) modal.close();
+    return null;
+  }
+  const popover = queryAll(doc, '[popover]').reverse().find((p) => p.matches(':popover-open') && p.getAttribute('popover') !== 'manual') as HTMLElement | undefined;
+  popover?.hidePopover();
+  return null;
+}
+
+/** Runs the browser's default action of a keydown that the page did not cancel; returns a note, or null. */
+export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowed: boolean): string | null {
+  const { key, modifiers } = combo;
+  const editable = editableOf(element);
+  const textField = editable?.kind === 'text' && editable.element === element ? editable.element : null;
+  const rich = editable?.kind === 'rich' && (element as HTMLElement).isContentEditable ? editable.element : null;
+  const command = modifiers.ctrlKey || modifiers.metaKey;
+  const name = key.key;
+  if (name === 'Tab' && !command && !modifiers.altKey) {
+    const doc = element.ownerDocument;
+    const from = element === doc.body || element === doc.documentElement ? null : element;
+    return moveFocusSequentially(from, doc, modifiers.shiftKey) ? null : 'Nothing on the page can take focus.';
+  }
+  if (name === 'Escape') return closeModal(element.ownerDocument);
+  if (command && name.toLowerCase() === 'a') {
+    if (textField) textField.select();
+    else if (rich) element.ownerDocument.getSelection()?.selectAllChildren(rich);
+    else execCommand(element.ownerDocument, 'selectAll');
+    return null;
+  }
+  if (command || modifiers.altKey) return null;
+  if (name === 'Backspace' || name === 'Delete') {
+    if (textField) deleteAtCaret(textField, name === 'Delete');
+    else if (rich) execCommand(element.ownerDocument, name === 'Delete' ? 'forwardDelete' : 'delete');
+    return null;
+  }
+  const input = element.localName === 'input' ? (element as HTMLInputElement) : null;
+  if (name === 'Enter') {
+    if (!keypressAllowed) return null;
+    if (element.localName === 'textarea' && textField) insertTyped(textField, '\n');
+    else if (rich) insertRich(rich, '\n');
+    else if (isButtonLike(element) || element.matches('a[href], area[href], summary')) activationClick(element);
+    else if (input) return submitImplicitly(input);
+    return null;
+  }
+  if (key.text !== undefined && name !== 'Enter') {
+    if (!keypressAllowed) return null;
+    if (textField) insertTyped(textField, key.text);
+    else if (rich) insertRich(rich, key.text);
+    else if (name === ' ' && !isButtonLike(element) && !(input && ['checkbox', 'radio'].includes(input.type)) && element.localName !== 'summary') scrollBy(element, (modifiers.shiftKey ? -0.875 : 0.875) * (element.ownerDocument.defaultView?.innerHeight ?? 600));
+    return null;
+  }
+  const forward = name === 'ArrowDown' || name === 'ArrowRight' || name === 'PageDown' || name === 'End';
+  const isArrow = name.startsWith('Arrow') || name === 'Home' || name === 'End' || name === 'PageUp' || name === 'PageDown';
+  if (!isArrow) return null;
+  if (textField) {
+    if (!hasSelectionApi(textField)) return null;
+    const at = name === 'Home' || name === 'ArrowUp' ? 0 : name === 'End' || name === 'ArrowDown' ? textField.value.length : Math.max(0, Math.min(textField.value.length, (textField.selectionStart ?? 0) + (forward ? 1 : -1)));
+    if (textField.localName === 'input' || name === 'Home' || name === 'End') textField.setSelectionRange(at, at);
+    return null;
+  }
+  if (element.localName === 'select') {
+    stepSelect(element as HTMLSelectElement, forward, name === 'Home' || name === 'End');
+    return null;
+  }
+  if (input && (input.type === 'number' || input.type === 'range') && name.startsWith('Arrow')) {
+    const up = name === 'ArrowUp' || name === 'ArrowRight';
+    try {
+      if (up) input.stepUp();
+      else input.stepDown();
+    } catch {
+      return null;
+    }
+    dispatchEvent(input, new (realmOf(input).InputEvent)('input', { bubbles: true, composed: true }));
+    fireChange(input);
+    return null;
+  }
+  if (input && input.type === 'radio' && name.startsWith('Arrow')) {
+    stepRadio(input, forward);
+    return null;
+  }
+  if (!rich) {
+    const view = element.ownerDocument.defaultView;
+    const page = (view?.innerHeight ?? 600) * 0.875;
+    if (name === 'ArrowDown' || name === 'ArrowUp') scrollBy(element, name === 'ArrowDown' ? 40 : -40);
+    else if (name === 'PageDown' || name === 'PageUp') scrollBy(element, name === 'PageDown' ? page : -page);
+    else if (name === 'Home' || name === 'End') scrollBy(element, 0, name === 'Home' ? 'start' : 'end');
+  }
+  return null;
+}
+
+/** Runs the default action of a keyup: Space activates buttons, checkboxes, radios and summaries. */
+export function keyUpDefault(element: Element, combo: KeyCombo, keydownAllowed: boolean): void {
+  if (!keydownAllowed || combo.key.key !== ' ' || combo.modifiers.ctrlKey || combo.modifiers.metaKey || combo.modifiers.altKey) return;
+  const input = element.localName === 'input' ? (element as HTMLInputElement) : null;
+  if (isButtonLike(element) || element.localName === 'summary' || (input && (input.type === 'checkbox' || input.type === 'radio'))) activationClick(element);
+}

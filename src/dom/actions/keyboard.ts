@@ -1,0 +1,179 @@
+// Key names as a person (or a model) writes them ("Enter", "ctrl+A", "Shift+Tab", "ArrowDown") turned
+// into the key/code/keyCode a US keyboard reports, and dispatch of keydown/keypress/keyup with them.
+// Values follow UI Events KeyboardEvent key and code values; keyCode is the legacy value Chromium sends.
+import { dispatchEvent, realmOf } from './builtins.js';
+
+/** One physical key: what `key`, `code` and `keyCode` say, and the character it types, if any. */
+export interface KeyDefinition {
+  key: string;
+  code: string;
+  keyCode: number;
+  /** The text a keypress inserts ("\r" for Enter); absent for keys that type nothing. */
+  text?: string;
+  location?: number;
+}
+
+/** Modifier state of a key press. */
+export interface ModifierState {
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+}
+
+/** A parsed combination such as Control+Shift+a. */
+export interface KeyCombo {
+  key: KeyDefinition;
+  modifiers: ModifierState;
+  /** Canonical spelling, e.g. "Control+a". */
+  label: string;
+}
+
+const NAMED: Record<string, KeyDefinition> = {
+  enter: { key: 'Enter', code: 'Enter', keyCode: 13, text: '\r' },
+  tab: { key: 'Tab', code: 'Tab', keyCode: 9 },
+  escape: { key: 'Escape', code: 'Escape', keyCode: 27 },
+  backspace: { key: 'Backspace', code: 'Backspace', keyCode: 8 },
+  delete: { key: 'Delete', code: 'Delete', keyCode: 46 },
+  space: { key: ' ', code: 'Space', keyCode: 32, text: ' ' },
+  arrowup: { key: 'ArrowUp', code: 'ArrowUp', keyCode: 38 },
+  arrowdown: { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40 },
+  arrowleft: { key: 'ArrowLeft', code: 'ArrowLeft', keyCode: 37 },
+  arrowright: { key: 'ArrowRight', code: 'ArrowRight', keyCode: 39 },
+  home: { key: 'Home', code: 'Home', keyCode: 36 },
+  end: { key: 'End', code: 'End', keyCode: 35 },
+  pageup: { key: 'PageUp', code: 'PageUp', keyCode: 33 },
+  pagedown: { key: 'PageDown', code: 'PageDown', keyCode: 34 },
+  insert: { key: 'Insert', code: 'Insert', keyCode: 45 },
+  control: { key: 'Control', code: 'ControlLeft', keyCode: 17, location: 1 },
+  shift: { key: 'Shift', code: 'ShiftLeft', keyCode: 16, location: 1 },
+  alt: { key: 'Alt', code: 'AltLeft', keyCode: 18, location: 1 },
+  meta: { key: 'Meta', code: 'MetaLeft', keyCode: 91, location: 1 },
+};
+for (let n = 1; n <= 12; n++) NAMED[`f${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+
+const ALIASES: Record<string, string> = {
+  esc: 'escape',
+  return: 'enter',
+  del: 'delete',
+  up: 'arrowup',
+  down: 'arrowdown',
+  left: 'arrowleft',
+  right: 'arrowright',
+  pgup: 'pageup',
+  pgdn: 'pagedown',
+  spacebar: 'space',
+  ' ': 'space',
+  ctrl: 'control',
+  cmd: 'meta',
+  command: 'meta',
+  super: 'meta',
+  win: 'meta',
+  option: 'alt',
+};
+
+const MODIFIER_FLAGS: Record<string, keyof ModifierState> = { control: 'ctrlKey', shift: 'shiftKey', alt: 'altKey', meta: 'metaKey' };
+
+// Punctuation on a US layout: [unshifted, shifted, code, keyCode].
+const PUNCTUATION: Array<[string, string, string, number]> = [
+  ['`', '~', 'Backquote', 192],
+  ['-', '_', 'Minus', 189],
+  ['=', '+', 'Equal', 187],
+  ['[', '{', 'BracketLeft', 219],
+  [']', '}', 'BracketRight', 221],
+  ['\\', '|', 'Backslash', 220],
+  [';', ':', 'Semicolon', 186],
+  ["'", '"', 'Quote', 222],
+  [',', '<', 'Comma', 188],
+  ['.', '>', 'Period', 190],
+  ['/', '?', 'Slash', 191],
+];
+const SHIFTED_DIGITS = ')!@#$%^&*(';
+
+/** A named key such as "Backspace" or "Enter" (case-insensitive, aliases allowed). */
+export function namedKey(name: string): KeyDefinition {
+  const lower = name.toLowerCase();
+  const key = NAMED[ALIASES[lower] ?? lower];
+  if (!key) throw new TypeError(`Unknown key name ${name}`);
+  return key;
+}
+
+/** The key a US keyboard uses to type `char`, and whether Shift is held for it. */
+export function keyForCharacter(char: string): { key: KeyDefinition; shift: boolean } {
+  if (char === '\n' || char === '\r') return { key: NAMED.enter!, shift: false };
+  if (char === ' ') return { key: NAMED.space!, shift: false };
+  if (char === '\t') return { key: NAMED.tab!, shift: false };
+  if (/^[a-z]$/.test(char)) return { key: { key: char, code: `Key${char.toUpperCase()}`, keyCode: char.toUpperCase().charCodeAt(0), text: char }, shift: false };
+  if (/^[A-Z]$/.test(char)) return { key: { key: char, code: `Key${char}`, keyCode: char.charCodeAt(0), text: char }, shift: true };
+  if (/^[0-9]$/.test(char)) return { key: { key: char, code: `Digit${char}`, keyCode: char.charCodeAt(0), text: char }, shift: false };
+  const shiftedDigit = SHIFTED_DIGITS.indexOf(char);
+  if (shiftedDigit >= 0) return { key: { key: char, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: char }, shift: true };
+  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
+    if (char === plain) return { key: { key: char, code, keyCode, text: char }, shift: false };
+    if (char === shifted) return { key: { key: char, code, keyCode, text: char }, shift: true };
+  }
+  // Characters outside the layout (é, 中, emoji) arrive as a key with no physical code, as with an IME or a paste.
+  return { key: { key: char, code: '', keyCode: 0, text: char }, shift: false };
+}
+
+/** Parses "Enter", "ctrl+a", "Shift+Tab", "Meta+Enter"; returns an error sentence for unknown names. */
+export function parseKeyCombo(spec: string): KeyCombo | { error: string } {
+  const trimmed = spec.trim();
+  const parts = trimmed === '+' ? ['+'] : trimmed.split(/\s*\+\s*(?=.)/).filter((p) => p.length > 0);
+  if (parts.length === 0) return { error: 'No key was given.' };
+  const modifiers: ModifierState = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  const modifierNames: string[] = [];
+  for (const part of parts.slice(0, -1)) {
+    const name = ALIASES[part.toLowerCase()] ?? part.toLowerCase();
+    const flag = name === 'controlormeta' ? (isMac() ? 'metaKey' : 'ctrlKey') : MODIFIER_FLAGS[name];
+    if (!flag) return { error: `"${part}" is not a modifier; use Control, Shift, Alt or Meta before the key, as in Control+a.` };
+    modifiers[flag] = true;
+    modifierNames.push(NAMED[flag === 'ctrlKey' ? 'control' : flag === 'shiftKey' ? 'shift' : flag === 'altKey' ? 'alt' : 'meta']!.key);
+  }
+  const last = parts[parts.length - 1]!;
+  const lower = last.toLowerCase();
+  let key: KeyDefinition | undefined = NAMED[ALIASES[lower] ?? lower];
+  if (!key && [...last].length === 1) {
+    const typed = keyForCharacter(last);
+    key = typed.key;
+    if (typed.shift) modifiers.shiftKey = true;
+  }
+  if (!key) {
+    return { error: `Unknown key "${last}". Use a character or one of: Enter, Tab, Escape, Backspace, Delete, Space, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Home, End, PageUp, PageDown, F1–F12, with modifiers such as Control+a or Shift+Tab.` };
+  }
+  // With Control/Meta/Alt held, letters keep their lowercase key value, as on a real keyboard.
+  return { key, modifiers, label: [...modifierNames, key.key === ' ' ? 'Space' : key.key].join('+') };
+}
+
+function isMac(): boolean {
+  const nav = globalThis.navigator as (Navigator & { userAgentData?: { platform?: string } }) | undefined;
+  return /mac|iphone|ipad/i.test(nav?.userAgentData?.platform ?? nav?.platform ?? '');
+}
+
+/** Whether the press types a character: a printable key without Control, Alt or Meta (Enter counts). */
+export function typesText(combo: KeyCombo): boolean {
+  return combo.key.text !== undefined && !combo.modifiers.ctrlKey && !combo.modifiers.altKey && !combo.modifiers.metaKey;
+}
+
+/** Dispatches keydown, keypress or keyup with legacy keyCode/charCode as Chromium sets them; false if cancelled. */
+export function dispatchKey(target: EventTarget & Node, type: 'keydown' | 'keypress' | 'keyup', key: KeyDefinition, modifiers: ModifierState): boolean {
+  const realm = realmOf(target);
+  const charCode = type === 'keypress' && key.text ? key.text.charCodeAt(0) : 0;
+  const keyCode = type === 'keypress' ? charCode : key.keyCode;
+  const init: KeyboardEventInit & { keyCode: number; charCode: number; which: number } = {
+    key: key.key,
+    code: key.code,
+    location: key.location ?? 0,
+    repeat: false,
+    isComposing: false,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: realm.window,
+    keyCode,
+    charCode,
+    which: keyCode,
+    ...modifiers,
+  };
+  return dispatchEvent(target, new realm.KeyboardEvent(type, init));
+}

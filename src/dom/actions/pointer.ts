@@ -1,0 +1,157 @@
+// A synthetic mouse that produces the event sequence Chromium produces for a real one: over/enter on
+// each newly entered ancestor (outermost first), out/leave on each left one (innermost first), move,
+// then down, focus, up, click. It remembers what it hovers per controller. Knows nothing of indexes.
+import type { DomContext } from '../context.js';
+import { dispatchEvent, isConnected, realmOf } from './builtins.js';
+import { focusForPointerDown } from './focus.js';
+import { composedParent, toLocalPoint, type Point } from './geometry.js';
+import { moveHoverStyles } from './hover-styles.js';
+
+interface PointerState {
+  over: Element | null;
+  chain: Node[];
+  point: Point | null;
+}
+
+const states = new WeakMap<DomContext, PointerState>();
+
+function stateOf(ctx: DomContext): PointerState {
+  let state = states.get(ctx);
+  if (!state) {
+    state = { over: null, chain: [], point: null };
+    states.set(ctx, state);
+  }
+  return state;
+}
+
+/** The element the synthetic pointer is over, if it is still in the page. */
+export function hoveredElement(ctx: DomContext): Element | null {
+  const over = stateOf(ctx).over;
+  return over && isConnected(over) ? over : null;
+}
+
+/** Where the synthetic pointer last was, in top-window coordinates. */
+export function pointerPosition(ctx: DomContext): Point | null {
+  return stateOf(ctx).point;
+}
+
+/** Forgets the hover state (after dispose, or when the page was replaced). */
+export function resetPointer(ctx: DomContext): void {
+  states.delete(ctx);
+}
+
+/** The composed chain from `target` up to and including the top document. */
+function chainOf(target: Element): Node[] {
+  const chain: Node[] = [];
+  for (let n: Node | null = target; n; n = composedParent(n)) {
+    // Shadow roots are not event targets of enter/leave; their hosts are.
+    if (n.nodeType !== 11) chain.push(n);
+  }
+  return chain;
+}
+
+interface MouseOptions {
+  buttons?: number;
+  detail?: number;
+  relatedTarget?: EventTarget | null;
+  bubbles?: boolean;
+  cancelable?: boolean;
+  composed?: boolean;
+}
+
+/** Modifier keys held during a pointer action. */
+export interface Modifiers {
+  ctrlKey?: boolean;
+  shiftKey?: boolean;
+  altKey?: boolean;
+  metaKey?: boolean;
+}
+
+function fire(node: Node, type: string, top: Point, options: MouseOptions, modifiers: Modifiers): boolean {
+  const realm = realmOf(node);
+  const doc = node.nodeType === 9 ? (node as Document) : node.ownerDocument!;
+  const local = toLocalPoint(doc, top);
+  const view = realm.window;
+  const init: PointerEventInit = {
+    bubbles: options.bubbles ?? true,
+    cancelable: options.cancelable ?? true,
+    composed: options.composed ?? true,
+    view,
+    detail: options.detail ?? 0,
+    clientX: local.x,
+    clientY: local.y,
+    screenX: local.x + (view.screenX || 0),
+    screenY: local.y + (view.screenY || 0),
+    button: 0,
+    buttons: options.buttons ?? 0,
+    relatedTarget: options.relatedTarget ?? null,
+    ...modifiers,
+  };
+  const isPointer = type.startsWith('pointer') || type === 'click';
+  const event = isPointer
+    ? new realm.PointerEvent(type, {
+        ...init,
+        pointerId: 1,
+        pointerType: 'mouse',
+        isPrimary: true,
+        width: 1,
+        height: 1,
+        pressure: (options.buttons ?? 0) > 0 ? 0.5 : 0,
+      })
+    : new realm.MouseEvent(type, init);
+  return dispatchEvent(node, event);
+}
+
+const BOUNDARY = { bubbles: false, cancelable: false, composed: false };
+
+/**
+ * Moves the pointer onto `target` at `top` (top-window coordinates): out/leave for what it leaves,
+ * over/enter for what it enters, then pointermove and mousemove.
+ */
+export function movePointer(ctx: DomContext, target: Element, top: Point, modifiers: Modifiers = {}): void {
+  const state = stateOf(ctx);
+  const previous = state.over && isConnected(state.over) ? state.over : null;
+  if (previous !== target) {
+    const oldChain = state.chain.filter((n) => isConnected(n));
+    const newChain = chainOf(target);
+    const entering = new Set(newChain);
+    const leaving = new Set(oldChain);
+    const left = oldChain.filter((n) => !entering.has(n));
+    const entered = newChain.filter((n) => !leaving.has(n)).reverse();
+    if (previous) fire(previous, 'pointerout', top, { relatedTarget: target }, modifiers);
+    for (const n of left) fire(n, 'pointerleave', top, { ...BOUNDARY, relatedTarget: target }, modifiers);
+    fire(target, 'pointerover', top, { relatedTarget: previous }, modifiers);
+    for (const n of entered) fire(n, 'pointerenter', top, { ...BOUNDARY, relatedTarget: previous }, modifiers);
+    if (previous) fire(previous, 'mouseout', top, { relatedTarget: target }, modifiers);
+    for (const n of left) fire(n, 'mouseleave', top, { ...BOUNDARY, relatedTarget: target }, modifiers);
+    fire(target, 'mouseover', top, { relatedTarget: previous }, modifiers);
+    for (const n of entered) fire(n, 'mouseenter', top, { ...BOUNDARY, relatedTarget: previous }, modifiers);
+    state.over = target;
+    state.chain = newChain;
+    moveHoverStyles(ctx, target);
+  }
+  state.point = top;
+  fire(target, 'pointermove', top, {}, modifiers);
+  fire(target, 'mousemove', top, {}, modifiers);
+}
+
+/** How a press-and-release went: whether the target was still there for the click. */
+export type PressOutcome = { clicked: true } | { clicked: false; reason: 'detached-after-down' };
+
+/**
+ * Presses and releases the primary button on `target` (the pointer must already be over it):
+ * pointerdown, mousedown, the focus change a mousedown causes, pointerup, mouseup, click.
+ */
+export function pressAndRelease(target: Element, top: Point, modifiers: Modifiers = {}): PressOutcome {
+  const pointerDownAllowed = fire(target, 'pointerdown', top, { buttons: 1 }, modifiers);
+  // A cancelled pointerdown suppresses the compatibility mouse events, not the click (Pointer Events §11).
+  let focusAllowed = true;
+  if (pointerDownAllowed) focusAllowed = fire(target, 'mousedown', top, { buttons: 1, detail: 1 }, modifiers);
+  if (focusAllowed && isConnected(target)) focusForPointerDown(target);
+  if (!isConnected(target)) return { clicked: false, reason: 'detached-after-down' };
+  fire(target, 'pointerup', top, { buttons: 0 }, modifiers);
+  if (pointerDownAllowed) fire(target, 'mouseup', top, { buttons: 0, detail: 1 }, modifiers);
+  if (!isConnected(target)) return { clicked: false, reason: 'detached-after-down' };
+  fire(target, 'click', top, { buttons: 0, detail: 1 }, modifiers);
+  return { clicked: true };
+}

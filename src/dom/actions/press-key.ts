@@ -1,0 +1,69 @@
+// press_key: one key or combination on the focused element (or on an index, focused first), with
+// the events a real keyboard produces (modifier keydowns, keydown, keypress for keys that type,
+// keyup) and the default actions synthetic events lack (key-defaults.ts). Reports what changed.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { isConnected } from './builtins.js';
+import { describeAny, watchChanges } from './change-watch.js';
+import { deepActiveElement, isFocusable } from './focus.js';
+import { keyDownDefault, keyUpDefault } from './key-defaults.js';
+import { dispatchKey, namedKey, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
+import { focusElement } from './builtins.js';
+import { isFailure, resolveTarget, sentence } from './resolve-target.js';
+
+const MODIFIER_KEYS: Array<[keyof ModifierState, string]> = [
+  ['ctrlKey', 'Control'],
+  ['metaKey', 'Meta'],
+  ['altKey', 'Alt'],
+  ['shiftKey', 'Shift'],
+];
+
+/** Presses `key` ("Enter", "Control+a", "Shift+Tab") on the focused element, or on `index` after focusing it. */
+export async function pressKey(ctx: DomContext, key: string, index?: number): Promise<ActionResult> {
+  const combo = parseKeyCombo(key);
+  if ('error' in combo) return { success: false, message: `Did not press anything: ${combo.error}` };
+  const doc = ctx.window.document;
+  let element: Element;
+  let description: string;
+  if (index !== undefined) {
+    const target = resolveTarget(ctx, index);
+    if (isFailure(target)) return target;
+    element = target.element;
+    description = target.description;
+    if (isFocusable(element) && deepActiveElement(element.ownerDocument) !== element) focusElement(element);
+  } else {
+    const active = deepActiveElement(doc);
+    element = active ?? doc.body ?? doc.documentElement;
+    description = element === doc.body || element === doc.documentElement ? 'the page (nothing has focus)' : describeAny(ctx, element);
+  }
+  const watch = watchChanges(ctx, element);
+  const held: Array<[KeyDefinition, ModifierState]> = [];
+  const state: ModifierState = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  for (const [flag, name] of MODIFIER_KEYS) {
+    if (!combo.modifiers[flag] || combo.key.key === name) continue;
+    state[flag] = true;
+    const modifier = namedKey(name);
+    dispatchKey(element, 'keydown', modifier, { ...state });
+    held.push([modifier, { ...state }]);
+  }
+  const downAllowed = dispatchKey(element, 'keydown', combo.key, combo.modifiers);
+  // Keys that type (and Enter) get a keypress; Control/Alt/Meta combinations and navigation keys do not.
+  const pressAllowed = downAllowed && typesText(combo) ? dispatchKey(element, 'keypress', combo.key, combo.modifiers) : false;
+  let note: string | null = null;
+  if (downAllowed && isConnected(element)) note = keyDownDefault(element, combo, pressAllowed);
+  // keyup goes to whatever has focus now (after Tab, the next element).
+  const upTarget = deepActiveElement(element.ownerDocument) ?? element;
+  dispatchKey(upTarget, 'keyup', combo.key, combo.modifiers);
+  if (upTarget === element && isConnected(element)) keyUpDefault(element, combo, downAllowed);
+  for (const [modifier, modifierState] of held.reverse()) {
+    dispatchKey(upTarget, 'keyup', modifier, { ...modifierState, [modifierKeyFlag(modifier)]: false });
+  }
+  const notes = await watch.finish({ reportFocus: true });
+  const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
+  const changes = [...handled, ...(note ? [note] : []), ...notes];
+  return { success: true, message: sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']) };
+}
+
+function modifierKeyFlag(key: KeyDefinition): keyof ModifierState {
+  return key.key === 'Control' ? 'ctrlKey' : key.key === 'Meta' ? 'metaKey' : key.key === 'Alt' ? 'altKey' : 'shiftKey';
+}

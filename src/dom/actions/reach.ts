@@ -1,0 +1,127 @@
+// Brings a target to where a person could act on it: scrolled into view (through nested scroll
+// containers and frames), its box stable, the cursor moved there, and the point hit-tested. Visually
+// hidden checkboxes and radios are reached through their visible label, as a person would.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { closest, isConnected, queryAll, rectOf, styleOf } from './builtins.js';
+import { describeAny } from './change-watch.js';
+import { clickPoint, hasBox, isComposedInclusiveAncestor, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
+import { hitTest } from './hit-test.js';
+import { checkConnected, detachedResult, type Target } from './resolve-target.js';
+
+/** Where to dispatch: the element itself or its label, and the point in top-window coordinates. */
+export interface Reached {
+  element: Element;
+  top: Point;
+  /** The label used instead of a visually hidden control. */
+  viaLabel: HTMLLabelElement | null;
+}
+
+function labelsOf(element: Element): HTMLLabelElement[] {
+  const labels = (element as HTMLInputElement).labels;
+  return labels ? Array.from(labels) : [];
+}
+
+function visibleLabel(element: Element): HTMLLabelElement | null {
+  return labelsOf(element).find((label) => hasBox(label)) ?? null;
+}
+
+/** A control shrunk to a pixel or clipped away (the "sr-only" pattern), which people operate through its label. */
+function isVisuallyHidden(element: Element): boolean {
+  const rect = rectOf(element);
+  if (rect.width <= 2 || rect.height <= 2) return true;
+  const style = styleOf(element);
+  return style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)';
+}
+
+function indexedInside(ctx: DomContext, cover: Element): string[] {
+  const found: string[] = [];
+  const candidates = [cover, ...queryAll(cover, '*').slice(0, 3000)];
+  for (const el of candidates) {
+    const index = ctx.registry.indexOf(el);
+    if (index === undefined) continue;
+    const resolved = ctx.registry.resolve(index);
+    if (resolved.ok) found.push(resolved.description);
+    if (found.length === 3) break;
+  }
+  return found;
+}
+
+/** The message for a target that another element covers; it names the cover and what inside it can dismiss it. */
+export function coveredMessage(ctx: DomContext, verb: string, target: Target, cover: Element | null): string {
+  if (!cover) return `Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.`;
+  const inside = indexedInside(ctx, cover);
+  const hint = inside.length > 0 ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
+  return `Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`;
+}
+
+function locate(ctx: DomContext, element: Element): { top: Point; hit: ReturnType<typeof hitTest> } | null {
+  const point = clickPoint(element);
+  if (!point) return null;
+  const top = toTopPoint(element.ownerDocument, point);
+  return { top, hit: hitTest(ctx, element, top) };
+}
+
+/**
+ * A real pointer's events go to the deepest element under it (the icon inside the button, the text of
+ * a label); when the target itself ignores the pointer, to the target as the model asked.
+ */
+function dispatchTarget(candidate: Element, element: Element, hit: Element): Element {
+  if (isComposedInclusiveAncestor(candidate, hit)) return hit;
+  const label = closest(hit, 'label') as HTMLLabelElement | null;
+  if (label && label.control === element) return hit;
+  return candidate;
+}
+
+/**
+ * Scrolls, waits for a stable box, moves the cursor and hit-tests; returns where to dispatch, or a
+ * failure saying why a person could not reach the target (hidden, off-screen, covered, detached).
+ */
+export async function reachElement(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Reached | ActionResult> {
+  const element = target.element;
+  const detached = checkConnected(target, `trying to ${verb} it`);
+  if (detached) return detached;
+  let candidate: Element = element;
+  let viaLabel: HTMLLabelElement | null = null;
+  const boxed = hasBox(element);
+  if (!boxed || isVisuallyHidden(element)) {
+    viaLabel = visibleLabel(element);
+    if (viaLabel) candidate = viaLabel;
+    else if (!boxed) {
+      return { success: false, message: `Did not ${verb} ${target.description}: it is not visible (it has no box on the page). Read the page again, or reveal it first.` };
+    }
+  }
+  scrollIntoViewIfNeeded(candidate);
+  if (!(await waitForStableBox(candidate))) return detachedResult(target, `scrolling to it`);
+  signal?.throwIfAborted();
+  let located = locate(ctx, candidate);
+  if ((!located || !located.hit.ok) && !viaLabel) {
+    // A visually hidden control (1px, clipped, transparent under a styled box) is reached through its label.
+    const label = visibleLabel(element);
+    if (label) {
+      scrollIntoViewIfNeeded(label);
+      const viaLabelLocated = locate(ctx, label);
+      if (viaLabelLocated?.hit.ok) {
+        candidate = label;
+        viaLabel = label;
+        located = viaLabelLocated;
+      }
+    }
+  }
+  if (!located) return { success: false, message: `Did not ${verb} ${target.description}: it is outside the visible area and could not be scrolled into view.` };
+  if (!located.hit.ok) return { success: false, message: coveredMessage(ctx, verb, target, located.hit.cover) };
+  await ctx.overlay.moveCursor(located.top.x, located.top.y);
+  signal?.throwIfAborted();
+  if (!isConnected(candidate) || !isConnected(element)) return detachedResult(target, `moving the pointer to it`);
+  // Measure and hit-test again right before dispatching: the page may have moved during the animation.
+  const final = locate(ctx, candidate);
+  if (!final) return { success: false, message: `Did not ${verb} ${target.description}: it moved out of view while the pointer moved to it. Read the page again.` };
+  if (!final.hit.ok) return { success: false, message: coveredMessage(ctx, verb, target, final.hit.cover) };
+  if (final.top.x !== located.top.x || final.top.y !== located.top.y) await ctx.overlay.moveCursor(final.top.x, final.top.y);
+  return { element: dispatchTarget(candidate, element, final.hit.hit), top: final.top, viaLabel };
+}
+
+/** Whether `reachElement` failed. */
+export function isUnreached(value: Reached | ActionResult): value is ActionResult {
+  return 'success' in value;
+}

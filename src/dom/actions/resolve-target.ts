@@ -1,0 +1,68 @@
+// Turns an index from the model into a live element, or into the failure message the model needs:
+// read the page again, here are valid indexes nearby. Also the shared wording of action results.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { attr, closest, isConnected, matches } from './builtins.js';
+
+/** A resolved target: the element and the one-line description the model saw for it. */
+export interface Target {
+  index: number;
+  element: Element;
+  description: string;
+}
+
+function nearbyText(ctx: DomContext, index: number): string {
+  const nearby = ctx.registry.nearbyValid(index);
+  if (nearby.length === 0) return 'No indexed element is available right now.';
+  return `Valid indexes near it: ${nearby.map((i) => `[${i}]`).join(', ')}.`;
+}
+
+/** Resolves `index`, or returns a failure that says why and names nearby valid indexes. */
+export function resolveTarget(ctx: DomContext, index: number): Target | ActionResult {
+  if (!Number.isInteger(index) || index < 0) {
+    return { success: false, message: `${JSON.stringify(index)} is not an element index; use a number shown in brackets like [12]. ${nearbyText(ctx, 0)}` };
+  }
+  const resolved = ctx.registry.resolve(index);
+  if (resolved.ok) return { index, element: resolved.element, description: resolved.description };
+  if (resolved.reason === 'stale') {
+    const was = resolved.description ? ` (it was ${resolved.description})` : '';
+    return { success: false, message: `Element [${index}]${was} is no longer in the page; the page changed. Read the page again. ${nearbyText(ctx, index)}` };
+  }
+  return { success: false, message: `There is no element with index [${index}]; read the page again. ${nearbyText(ctx, index)}` };
+}
+
+/** Whether `resolveTarget` failed. */
+export function isFailure(value: Target | ActionResult): value is ActionResult {
+  return 'success' in value;
+}
+
+/** The failure for an element that left the page while the action ran. */
+export function detachedResult(target: Target, doing: string): ActionResult {
+  return {
+    success: false,
+    message: `${target.description} left the page while ${doing}; nothing was completed. Read the page again.`,
+  };
+}
+
+/** Fails when the element left the page, for checks between the steps of an action. */
+export function checkConnected(target: Target, doing: string): ActionResult | null {
+  return isConnected(target.element) ? null : detachedResult(target, doing);
+}
+
+/** Whether the element is disabled natively (including through a disabled fieldset) or by ARIA. */
+export function isDisabled(element: Element): boolean {
+  if (matches(element, ':disabled')) return true;
+  const aria = closest(element, '[aria-disabled]');
+  return aria !== null && attr(aria, 'aria-disabled') === 'true';
+}
+
+/** Joins the first sentence of a result with notes about what changed. */
+export function sentence(first: string, notes: string[]): string {
+  return [first, ...notes].join(' ');
+}
+
+/** Quotes text for a message, shortened to `max` characters. */
+export function quote(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+}

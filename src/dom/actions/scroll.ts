@@ -1,0 +1,190 @@
+// scroll / scroll_horizontally: scroll the page, or the scroll container that holds an index (the
+// nearest one that can still move that way, as wheel scrolling chains), by exactly what was asked,
+// and report where it landed and whether an end was reached. No hidden scaling of the amount.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { elementsFromPoint, nextFrame, queryAll, styleOf } from './builtins.js';
+import { describeAny } from './change-watch.js';
+import { composedParent, hasBox } from './geometry.js';
+import { isAgentElement } from './hit-test.js';
+import { isFailure, resolveTarget, sentence } from './resolve-target.js';
+
+type Axis = 'x' | 'y';
+
+/** The page of a document (its viewport) or one scroll container element. */
+interface Scroller {
+  element: Element;
+  isPage: boolean;
+}
+
+const SCROLLABLE_OVERFLOW = /^(auto|scroll|overlay)$/;
+
+function position(s: Scroller, axis: Axis): number {
+  return axis === 'y' ? s.element.scrollTop : s.element.scrollLeft;
+}
+function visible(s: Scroller, axis: Axis): number {
+  if (s.isPage) {
+    const view = s.element.ownerDocument.defaultView;
+    return axis === 'y' ? (view?.innerHeight ?? s.element.clientHeight) : (view?.innerWidth ?? s.element.clientWidth);
+  }
+  return axis === 'y' ? s.element.clientHeight : s.element.clientWidth;
+}
+function total(s: Scroller, axis: Axis): number {
+  return axis === 'y' ? s.element.scrollHeight : s.element.scrollWidth;
+}
+function maxPosition(s: Scroller, axis: Axis): number {
+  const client = axis === 'y' ? s.element.clientHeight : s.element.clientWidth;
+  return Math.max(0, total(s, axis) - client);
+}
+
+function pageScroller(doc: Document): Scroller | null {
+  const element = doc.scrollingElement ?? doc.documentElement;
+  if (!element) return null;
+  return { element, isPage: true };
+}
+
+function overflowAllows(element: Element, axis: Axis): boolean {
+  const style = styleOf(element);
+  return SCROLLABLE_OVERFLOW.test(axis === 'y' ? style.overflowY : style.overflowX);
+}
+
+/** The overflow that applies to the viewport: the root's, or body's when the root's is visible (CSS Overflow §3.3). */
+function viewportOverflow(doc: Document, axis: Axis): string {
+  const read = (el: Element) => (axis === 'y' ? styleOf(el).overflowY : styleOf(el).overflowX);
+  const root = read(doc.documentElement);
+  if (root !== 'visible' || !doc.body) return root;
+  return read(doc.body);
+}
+
+function pageCanScroll(doc: Document, axis: Axis): boolean {
+  // `overflow: hidden` on the viewport stops a person from scrolling the page, even though scripts could.
+  if (/^(hidden|clip)$/.test(viewportOverflow(doc, axis))) return false;
+  const page = pageScroller(doc);
+  return page !== null && maxPosition(page, axis) > 1;
+}
+
+function canMove(s: Scroller, axis: Axis, forward: boolean): boolean {
+  const at = position(s, axis);
+  return forward ? at < maxPosition(s, axis) - 1 : at > 1;
+}
+
+function isScrollContainer(element: Element, axis: Axis): boolean {
+  const size = axis === 'y' ? element.scrollHeight - element.clientHeight : element.scrollWidth - element.clientWidth;
+  return size > 1 && overflowAllows(element, axis);
+}
+
+/** Scroll containers from `start` outwards, crossing shadow roots and frames, ending with each page. */
+function scrollChain(start: Element, axis: Axis): Scroller[] {
+  const chain: Scroller[] = [];
+  for (let n: Node | null = start; n; n = composedParent(n)) {
+    if (n.nodeType === 9) {
+      const doc = n as Document;
+      if (pageCanScroll(doc, axis)) chain.push(pageScroller(doc)!);
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const el = n as Element;
+    if (el === el.ownerDocument.documentElement || el === el.ownerDocument.body || el === el.ownerDocument.scrollingElement) continue;
+    if (isScrollContainer(el, axis)) chain.push({ element: el, isPage: false });
+  }
+  return chain;
+}
+
+function visibleArea(element: Element): number {
+  const rect = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView!;
+  const width = Math.max(0, Math.min(rect.right, view.innerWidth) - Math.max(rect.left, 0));
+  const height = Math.max(0, Math.min(rect.bottom, view.innerHeight) - Math.max(rect.top, 0));
+  return width * height;
+}
+
+/** Without an index: the page if it can move; else what a wheel at the viewport centre would scroll; else the largest container. */
+function defaultScroller(ctx: DomContext, axis: Axis, forward: boolean): { scroller: Scroller | null; blocked: Scroller | null } {
+  const doc = ctx.window.document;
+  const page = pageCanScroll(doc, axis) ? pageScroller(doc) : null;
+  if (page && canMove(page, axis, forward)) return { scroller: page, blocked: null };
+  const center = elementsFromPoint(doc, ctx.window.innerWidth / 2, ctx.window.innerHeight / 2).find((el) => !isAgentElement(ctx, el));
+  const fromCenter = center ? scrollChain(center, axis).filter((s) => !s.isPage) : [];
+  const movable = fromCenter.find((s) => canMove(s, axis, forward));
+  if (movable) return { scroller: movable, blocked: null };
+  const containers = queryAll(doc, '*')
+    .filter((el) => !isAgentElement(ctx, el) && isScrollContainer(el, axis) && hasBox(el))
+    .map((el) => ({ el, area: visibleArea(el) }))
+    .filter((c) => c.area > 0)
+    .sort((a, b) => b.area - a.area);
+  const largest = containers.find((c) => canMove({ element: c.el, isPage: false }, axis, forward));
+  if (largest) return { scroller: { element: largest.el, isPage: false }, blocked: null };
+  return { scroller: null, blocked: page ?? fromCenter[0] ?? (containers[0] ? { element: containers[0].el, isPage: false } : null) };
+}
+
+function nameOf(ctx: DomContext, s: Scroller): string {
+  if (s.isPage) return s.element.ownerDocument === ctx.window.document ? 'the page' : `the frame page ${s.element.ownerDocument.location.href}`;
+  return describeAny(ctx, s.element);
+}
+
+function whereNow(s: Scroller, axis: Axis, forward: boolean): string {
+  const at = Math.round(position(s, axis));
+  const view = Math.round(visible(s, axis));
+  const size = Math.round(total(s, axis));
+  const rest = Math.max(0, Math.round(maxPosition(s, axis) - position(s, axis)));
+  const [end, start, moreWord, lessWord] = axis === 'y' ? ['bottom', 'top', 'below', 'above'] : ['right end', 'left end', 'to the right', 'to the left'];
+  const shows = `It now shows ${at}–${at + view} of ${size} px.`;
+  if (forward) return rest <= 1 ? `${shows} Reached the ${end}.` : `${shows} ${rest} px more ${moreWord} (about ${(rest / Math.max(view, 1)).toFixed(1)} pages).`;
+  return at <= 1 ? `${shows} Reached the ${start}.` : `${shows} ${at} px more ${lessWord}.`;
+}
+
+async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount: number | undefined, pages: number, index?: number): Promise<ActionResult> {
+  const words = axis === 'y' ? (forward ? 'down' : 'up') : forward ? 'right' : 'left';
+  const endWord = axis === 'y' ? (forward ? 'bottom' : 'top') : forward ? 'right end' : 'left end';
+  let scroller: Scroller | null = null;
+  let blocked: Scroller | null = null;
+  let via = '';
+  if (index !== undefined) {
+    const target = resolveTarget(ctx, index);
+    if (isFailure(target)) return target;
+    const chain = scrollChain(target.element, axis);
+    scroller = chain.find((s) => canMove(s, axis, forward)) ?? null;
+    blocked = chain[0] ?? null;
+    if (scroller && (scroller.isPage || scroller.element !== target.element)) via = ` (the scroll container of ${target.description})`;
+    if (!scroller) {
+      const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${endWord}` : `nothing around ${target.description} can scroll ${axis === 'y' ? 'vertically' : 'horizontally'}`;
+      return { success: false, message: `Did not scroll ${words}: ${what}.` };
+    }
+  } else {
+    ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
+    if (!scroller) {
+      const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${endWord}` : `nothing on the page can scroll ${axis === 'y' ? 'vertically' : 'horizontally'}`;
+      return { success: false, message: `Did not scroll ${words}: ${what}.` };
+    }
+  }
+  const distance = Math.round(amount ?? pages * visible(scroller, axis));
+  if (!(distance > 0)) return { success: false, message: `Did not scroll: the distance must be more than 0 px (got ${distance}).` };
+  const before = position(scroller, axis);
+  const sizeBefore = total(scroller, axis);
+  const delta = forward ? distance : -distance;
+  // 'instant' overrides `scroll-behavior: smooth`, so the position can be read back right away.
+  const options: ScrollToOptions = axis === 'y' ? { top: delta, behavior: 'instant' } : { left: delta, behavior: 'instant' };
+  if (scroller.isPage) scroller.element.ownerDocument.defaultView?.scrollBy(options);
+  else scroller.element.scrollBy(options);
+  const moved = Math.round(Math.abs(position(scroller, axis) - before));
+  // Let scroll handlers run: infinite lists load more, sticky headers settle.
+  await nextFrame();
+  await nextFrame();
+  const grown = total(scroller, axis) - sizeBefore;
+  const notes = grown > 1 ? [`The content grew by ${Math.round(grown)} px (more was loaded); read the page again to see it.`] : [];
+  const short = moved < distance - 1 ? ` (asked for ${distance} px)` : '';
+  return { success: true, message: sentence(`Scrolled ${nameOf(ctx, scroller)}${via} ${words} by ${moved} px${short}. ${whereNow(scroller, axis, forward)}`, notes) };
+}
+
+/**
+ * Scrolls vertically by `pixels`, or by `numPages` of the scrolled area's height (default 1): the page,
+ * or the container that holds `index`.
+ */
+export async function scrollPage(ctx: DomContext, options: { down: boolean; numPages?: number; pixels?: number; index?: number }): Promise<ActionResult> {
+  return scrollAlong(ctx, 'y', options.down !== false, options.pixels ?? undefined, options.numPages ?? 1, options.index);
+}
+
+/** Scrolls horizontally by `pixels`: the page, or the container that holds `index`. */
+export async function scrollHorizontally(ctx: DomContext, options: { right: boolean; pixels: number; index?: number }): Promise<ActionResult> {
+  return scrollAlong(ctx, 'x', options.right !== false, options.pixels, 1, options.index);
+}

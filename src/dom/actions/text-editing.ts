@@ -1,0 +1,244 @@
+// Editing primitives for input_text and press_key: what kind of editable an element is, replacing a
+// field's value through the realm's native setter with beforeinput/input, typing one key at a time,
+// and editing contenteditable hosts through the selection and insertText.
+import { dispatchEvent, execCommand, queryAll, realmOf, sleep } from './builtins.js';
+import { dispatchKey, keyForCharacter, namedKey, type ModifierState } from './keyboard.js';
+
+/** Input types whose value is free text. */
+const TEXT_TYPES = new Set(['', 'text', 'search', 'url', 'tel', 'email', 'password']);
+/** Input types whose value has a format a human value is converted to. */
+const FORMATTED_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'number', 'range', 'color']);
+/** Input types that support the selection API (setSelectionRange). */
+const SELECTABLE_TYPES = new Set(['', 'text', 'search', 'url', 'tel', 'password']);
+
+/** What kind of editable an element is, after following labels and single-field wrappers. */
+export type Editable =
+  | { kind: 'text'; element: HTMLInputElement | HTMLTextAreaElement }
+  | { kind: 'formatted'; element: HTMLInputElement; type: string }
+  | { kind: 'rich'; element: HTMLElement }
+  | { kind: 'select'; element: HTMLSelectElement }
+  | { kind: 'toggle'; element: HTMLInputElement }
+  | { kind: 'unsupported'; element: Element; what: string };
+
+const NO_MODIFIERS: ModifierState = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+
+function editingHost(element: HTMLElement): HTMLElement {
+  let host = element;
+  while (host.parentElement && (host.parentElement as HTMLElement).isContentEditable) host = host.parentElement as HTMLElement;
+  return host;
+}
+
+function classify(element: Element): Editable | null {
+  const tag = element.localName;
+  if (tag === 'input') {
+    const input = element as HTMLInputElement;
+    const type = input.type.toLowerCase();
+    if (TEXT_TYPES.has(type)) return { kind: 'text', element: input };
+    if (FORMATTED_TYPES.has(type)) return { kind: 'formatted', element: input, type };
+    if (type === 'checkbox' || type === 'radio') return { kind: 'toggle', element: input };
+    return { kind: 'unsupported', element, what: `an input of type ${type}` };
+  }
+  if (tag === 'textarea') return { kind: 'text', element: element as HTMLTextAreaElement };
+  if (tag === 'select') return { kind: 'select', element: element as HTMLSelectElement };
+  if ((element as HTMLElement).isContentEditable) return { kind: 'rich', element: editingHost(element as HTMLElement) };
+  return null;
+}
+
+const FIELD_SELECTOR = 'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])';
+
+/**
+ * The editable behind an element: itself, the control of a label, or the single field inside a
+ * wrapper (a custom input component, including one with an open shadow root); null when none.
+ */
+export function editableOf(element: Element): Editable | null {
+  const own = classify(element);
+  if (own) return own;
+  if (element.localName === 'label') {
+    const control = (element as HTMLLabelElement).control;
+    if (control) return classify(control);
+  }
+  const inside = queryAll(element, FIELD_SELECTOR);
+  if (element.shadowRoot) inside.push(...queryAll(element.shadowRoot, FIELD_SELECTOR));
+  const fields = inside.filter((el) => !(el.parentElement as HTMLElement | null)?.isContentEditable);
+  return fields.length === 1 ? classify(fields[0]!) : null;
+}
+
+/** Whether the field supports caret positions (setSelectionRange). */
+export function hasSelectionApi(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+  return field.localName === 'textarea' || SELECTABLE_TYPES.has((field as HTMLInputElement).type);
+}
+
+function inputEvent(field: Element, type: 'beforeinput' | 'input', inputType: string, data: string | null, ranges?: StaticRange[]): boolean {
+  const realm = realmOf(field);
+  const init: InputEventInit = { bubbles: true, cancelable: type === 'beforeinput', composed: true, inputType, data, view: realm.window };
+  if (ranges) init.targetRanges = ranges;
+  return dispatchEvent(field, new realm.InputEvent(type, init));
+}
+
+/** Fires `change` as a committed edit does. */
+export function fireChange(element: Element): void {
+  const realm = realmOf(element);
+  dispatchEvent(element, new realm.Event('change', { bubbles: true }));
+}
+
+/**
+ * Replaces a field's whole value at once: beforeinput (cancellable), the realm's native setter (which
+ * React's and Vue's value tracking observe), then input. Returns false when the page cancelled it.
+ */
+export function replaceFieldValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): boolean {
+  try {
+    field.select();
+  } catch {
+    // Some input types have no text selection; the value is replaced all the same.
+  }
+  const inputType = value === '' ? 'deleteContentBackward' : 'insertText';
+  if (!inputEvent(field, 'beforeinput', inputType, value === '' ? null : value)) return false;
+  realmOf(field).setValue(field, value);
+  inputEvent(field, 'input', inputType, value === '' ? null : value);
+  return true;
+}
+
+function insertAtCaret(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
+  const realm = realmOf(field);
+  if (!hasSelectionApi(field)) {
+    realm.setValue(field, field.value + text);
+    return;
+  }
+  const start = field.selectionStart ?? field.value.length;
+  const end = field.selectionEnd ?? start;
+  realm.setValue(field, field.value.slice(0, start) + text + field.value.slice(end));
+  field.setSelectionRange(start + text.length, start + text.length);
+}
+
+/** Deletes the selection, or one character before (or after) the caret, as Backspace/Delete do; false if nothing to delete. */
+export function deleteAtCaret(field: HTMLInputElement | HTMLTextAreaElement, forward: boolean): boolean {
+  const value = field.value;
+  const realm = realmOf(field);
+  const supports = hasSelectionApi(field);
+  let start = supports ? (field.selectionStart ?? value.length) : value.length;
+  let end = supports ? (field.selectionEnd ?? start) : value.length;
+  if (start === end) {
+    if (forward ? end >= value.length : start === 0) return false;
+    if (forward) end += 1;
+    else start -= 1;
+  }
+  const inputType = forward ? 'deleteContentForward' : 'deleteContentBackward';
+  if (!inputEvent(field, 'beforeinput', inputType, null)) return true;
+  realm.setValue(field, value.slice(0, start) + value.slice(end));
+  if (supports) field.setSelectionRange(start, start);
+  inputEvent(field, 'input', inputType, null);
+  return true;
+}
+
+/**
+ * Types one character as a key press: keydown, keypress, beforeinput, the insertion, input, keyup.
+ * A cancelled keydown, keypress or beforeinput stops the insertion, as with a real keyboard.
+ */
+export function typeCharacter(target: HTMLElement, char: string, insert: (text: string) => void): boolean {
+  const { key, shift } = keyForCharacter(char);
+  const modifiers = { ...NO_MODIFIERS, shiftKey: shift };
+  let inserted = false;
+  if (dispatchKey(target, 'keydown', key, modifiers) && dispatchKey(target, 'keypress', key, modifiers)) {
+    inserted = true;
+    insert(char);
+  }
+  dispatchKey(target, 'keyup', key, modifiers);
+  return inserted;
+}
+
+/** Inserts `text` into a field at the caret as typed input (beforeinput, setter, input); false if cancelled or full. */
+export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
+  const max = field.maxLength;
+  const selected = hasSelectionApi(field) ? (field.selectionEnd ?? 0) - (field.selectionStart ?? 0) : 0;
+  if (max >= 0 && field.value.length - selected + text.length > max) return false;
+  if (!inputEvent(field, 'beforeinput', 'insertText', text)) return false;
+  insertAtCaret(field, text);
+  inputEvent(field, 'input', 'insertText', text);
+  return true;
+}
+
+/** Clears a field as Control+A then Backspace would, with the key events. */
+export function clearByKeys(field: HTMLInputElement | HTMLTextAreaElement): void {
+  if (field.value === '') return;
+  try {
+    field.select();
+  } catch {
+    // No selection API: deleteAtCaret below removes the whole value for these types.
+  }
+  const backspace = namedKey('Backspace');
+  if (dispatchKey(field, 'keydown', backspace, NO_MODIFIERS)) {
+    if (!hasSelectionApi(field)) replaceFieldValue(field, '');
+    else deleteAtCaret(field, false);
+  }
+  dispatchKey(field, 'keyup', backspace, NO_MODIFIERS);
+}
+
+/**
+ * Types text into a field one key at a time, yielding to the page between keys so suggestion lists
+ * and debounced handlers see every keystroke. Returns how many characters went in.
+ */
+export async function typeIntoField(field: HTMLInputElement | HTMLTextAreaElement, text: string, signal?: AbortSignal): Promise<number> {
+  clearByKeys(field);
+  let typed = 0;
+  for (const char of text) {
+    signal?.throwIfAborted();
+    if (typeCharacter(field, char, (c) => insertTyped(field, c === '\r' ? '\n' : c))) typed++;
+    await sleep(0);
+  }
+  return typed;
+}
+
+function selectContents(host: HTMLElement): StaticRange | null {
+  const doc = host.ownerDocument;
+  const selection = doc.getSelection();
+  if (!selection) return null;
+  const range = doc.createRange();
+  range.selectNodeContents(host);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  const realm = realmOf(host) as unknown as { window: Window & typeof globalThis };
+  const Static = realm.window.StaticRange;
+  return Static ? new Static({ startContainer: range.startContainer, startOffset: range.startOffset, endContainer: range.endContainer, endOffset: range.endOffset }) : null;
+}
+
+/**
+ * Inserts text at the selection of a contenteditable host: beforeinput first (editors such as
+ * ProseMirror, Slate and Lexical cancel it and apply the edit to their own model), else insertText.
+ */
+export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange[]): void {
+  const inputType = text === '' ? 'deleteContentBackward' : 'insertText';
+  if (!inputEvent(host, 'beforeinput', inputType, text === '' ? null : text, ranges)) return;
+  const doc = host.ownerDocument;
+  const done = text === '' ? execCommand(doc, 'delete') : execCommand(doc, 'insertText', text);
+  if (done) return;
+  // No editing command available: change the DOM ourselves and announce it.
+  const selection = doc.getSelection();
+  const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+  if (!range) return;
+  range.deleteContents();
+  if (text !== '') {
+    const node = doc.createTextNode(text);
+    range.insertNode(node);
+    range.setStartAfter(node);
+    range.collapse(true);
+  }
+  inputEvent(host, 'input', inputType, text === '' ? null : text);
+}
+
+/** Replaces all content of a contenteditable host with `text` (select all, then insert). */
+export function replaceRichText(host: HTMLElement, text: string): void {
+  const range = selectContents(host);
+  insertRich(host, text, range ? [range] : undefined);
+}
+
+/** Types into a contenteditable host key by key after selecting and deleting its content. */
+export async function typeIntoRich(host: HTMLElement, text: string, signal?: AbortSignal): Promise<number> {
+  replaceRichText(host, '');
+  let typed = 0;
+  for (const char of text) {
+    signal?.throwIfAborted();
+    if (typeCharacter(host, char, (c) => insertRich(host, c === '\r' ? '\n' : c))) typed++;
+    await sleep(0);
+  }
+  return typed;
+}

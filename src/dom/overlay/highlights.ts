@@ -1,0 +1,69 @@
+// Highlight boxes with index labels, built in one batch after extraction: every rect is measured first
+// (one layout), then the boxes are created, so drawing never interleaves reads and writes.
+// Positions are set through CSSOM (`el.style.left = …`), which a strict style-src CSP allows.
+import { isConnected, rectsOf } from '../actions/builtins.js';
+import { frameOffset } from '../actions/geometry.js';
+import { HIGHLIGHT_COLORS } from './overlay-styles.js';
+
+/** One element to highlight with the index the model sees. */
+export interface HighlightItem {
+  index: number;
+  element: Element;
+}
+
+/** The most boxes drawn at once; beyond this the picture is noise and drawing costs frames. */
+export const MAX_HIGHLIGHTS = 1500;
+
+interface Measured {
+  index: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Measures the first visible box of each item in top-window coordinates, skipping those off-screen. */
+export function measureHighlights(items: ReadonlyArray<HighlightItem>, viewport: { width: number; height: number }): Measured[] {
+  const measured: Measured[] = [];
+  const offsets = new Map<Document, { x: number; y: number }>();
+  for (const { index, element } of items) {
+    if (measured.length >= MAX_HIGHLIGHTS) break;
+    if (!isConnected(element)) continue;
+    const doc = element.ownerDocument;
+    let offset = offsets.get(doc);
+    if (!offset) {
+      offset = frameOffset(doc);
+      offsets.set(doc, offset);
+    }
+    for (const rect of Array.from(rectsOf(element))) {
+      if (rect.width <= 0 || rect.height <= 0) continue;
+      const left = rect.left + offset.x;
+      const top = rect.top + offset.y;
+      if (left > viewport.width || top > viewport.height || left + rect.width < 0 || top + rect.height < 0) continue;
+      measured.push({ index, left, top, width: rect.width, height: rect.height });
+      break;
+    }
+  }
+  return measured;
+}
+
+/** Builds the box elements for measured items into `container` (created in `doc`). */
+export function renderHighlights(doc: Document, container: Element, measured: ReadonlyArray<Measured>): void {
+  const fragment = doc.createDocumentFragment();
+  for (const item of measured) {
+    const box = doc.createElement('div');
+    box.className = item.top < 16 ? 'box inside' : 'box';
+    const style = (box as HTMLElement).style;
+    style.setProperty('--c', HIGHLIGHT_COLORS[item.index % HIGHLIGHT_COLORS.length]!);
+    style.left = `${item.left}px`;
+    style.top = `${item.top}px`;
+    style.width = `${item.width}px`;
+    style.height = `${item.height}px`;
+    const label = doc.createElement('span');
+    label.className = 'label';
+    label.textContent = String(item.index);
+    box.appendChild(label);
+    fragment.appendChild(box);
+  }
+  container.appendChild(fragment);
+}

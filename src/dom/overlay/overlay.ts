@@ -1,0 +1,209 @@
+// Everything the agent draws on the page: highlight boxes, the mask that blocks the user's pointer
+// while the agent works, and the animated cursor. One host element with a closed shadow root, created
+// lazily on first use, styled only by an adopted constructable stylesheet, removed entirely on dispose.
+import { isConnected, listen, rootOf } from '../actions/builtins.js';
+import { Cursor } from './cursor.js';
+import { measureHighlights, renderHighlights, type HighlightItem } from './highlights.js';
+import { OVERLAY_CSS } from './overlay-styles.js';
+
+/** The tag of the overlay host; a custom element name so no page rule for `div` applies to it. */
+export const OVERLAY_TAG = 'page-agent-overlay';
+
+/** Options of the overlay. */
+export interface OverlayOptions {
+  /** Show the animated cursor at each action point. @default true */
+  showCursor?: boolean;
+}
+
+interface Parts {
+  host: HTMLElement;
+  shadow: ShadowRoot;
+  mask: HTMLElement;
+  highlights: HTMLElement;
+  cursor: Cursor;
+}
+
+/** Draws highlights, the mask and the cursor in one shadow-rooted host at the maximum z-index. */
+export class Overlay {
+  #win: Window;
+  #showCursor: boolean;
+  #parts: Parts | null = null;
+  #disposed = false;
+  #highlightCount = 0;
+  #stopHighlightListeners: Array<() => void> = [];
+  #cleanups: Array<() => void> = [];
+
+  constructor(win: Window, options: OverlayOptions = {}) {
+    this.#win = win;
+    this.#showCursor = options.showCursor ?? true;
+  }
+
+  /** The host element, or null while nothing has been drawn. */
+  get host(): Element | null {
+    return this.#parts?.host ?? null;
+  }
+
+  /** Number of highlight boxes currently drawn. */
+  get highlightCount(): number {
+    return this.#highlightCount;
+  }
+
+  /** Whether the mask is showing. */
+  get maskVisible(): boolean {
+    return this.#parts?.mask.classList.contains('on') ?? false;
+  }
+
+  /** Where the cursor last moved to (top-window viewport coordinates), or null. */
+  get cursorPosition(): { x: number; y: number } | null {
+    return this.#parts?.cursor.position ?? null;
+  }
+
+  /** Whether a node is part of the overlay (the host or anything in its shadow root). */
+  contains(node: Node): boolean {
+    const parts = this.#parts;
+    if (!parts) return false;
+    return node === parts.host || rootOf(node) === parts.shadow;
+  }
+
+  /** Draws a numbered box over each item that is on screen; replaces earlier boxes. */
+  drawHighlights(items: ReadonlyArray<HighlightItem>): void {
+    this.clearHighlights();
+    if (items.length === 0) return;
+    const parts = this.#ensure();
+    if (!parts) return;
+    const measured = measureHighlights(items, { width: this.#win.innerWidth, height: this.#win.innerHeight });
+    renderHighlights(this.#win.document, parts.highlights, measured);
+    this.#highlightCount = measured.length;
+    // Boxes are in viewport coordinates: once the page scrolls or resizes they would point at the wrong things.
+    const clear = () => this.clearHighlights();
+    const options = { capture: true, passive: true };
+    this.#stopHighlightListeners.push(listen(this.#win, 'scroll', clear, options), listen(this.#win, 'resize', clear, options));
+  }
+
+  /** Removes all highlight boxes. */
+  clearHighlights(): void {
+    for (const stop of this.#stopHighlightListeners) stop();
+    this.#stopHighlightListeners = [];
+    if (this.#highlightCount === 0) return;
+    this.#highlightCount = 0;
+    this.#parts?.highlights.replaceChildren();
+    this.#detachIfIdle();
+  }
+
+  /** Shows the mask: the user's pointer is blocked and the page shows that the agent is working. */
+  showMask(): void {
+    this.#ensure()?.mask.classList.add('on');
+  }
+
+  /** Hides the mask and the cursor. */
+  hideMask(): void {
+    this.#parts?.mask.classList.remove('on');
+    this.#parts?.cursor.hide();
+    this.#detachIfIdle();
+  }
+
+  /**
+   * Runs `fn` with the mask letting the pointer through, for code that hit-tests with
+   * `elementFromPoint` and cannot skip the host itself. Synchronous, so the user cannot slip a click in.
+   */
+  passThrough<T>(fn: () => T): T {
+    const mask = this.#parts?.mask;
+    if (!mask || !mask.classList.contains('on')) return fn();
+    mask.classList.remove('on');
+    try {
+      return fn();
+    } finally {
+      mask.classList.add('on');
+    }
+  }
+
+  /** Moves the cursor to (x, y) in top-window viewport coordinates; resolves when it has arrived. */
+  async moveCursor(x: number, y: number): Promise<void> {
+    if (!this.#showCursor) return;
+    const parts = this.#ensure();
+    if (!parts) return;
+    await parts.cursor.moveTo(x, y);
+  }
+
+  /** Plays the cursor's press animation where it stands (after a click). */
+  pressCursor(): void {
+    if (this.#showCursor && this.#parts?.cursor.position) this.#parts.cursor.press();
+  }
+
+  /** Registers cleanup to run on dispose (e.g. hover styles an action added to the page). */
+  onDispose(cleanup: () => void): void {
+    if (this.#disposed) cleanup();
+    else this.#cleanups.push(cleanup);
+  }
+
+  /** Removes the host and everything else the overlay added; later calls do nothing. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.clearHighlights();
+    this.#parts?.host.remove();
+    this.#parts = null;
+    for (const cleanup of this.#cleanups.splice(0)) {
+      try {
+        cleanup();
+      } catch {
+        // One failing cleanup must not keep the others from running.
+      }
+    }
+  }
+
+  /** With nothing showing, the host leaves the page (it comes back on the next use). */
+  #detachIfIdle(): void {
+    const parts = this.#parts;
+    if (!parts || this.#highlightCount > 0 || parts.mask.classList.contains('on') || parts.cursor.element.classList.contains('on')) return;
+    parts.host.remove();
+  }
+
+  #ensure(): Parts | null {
+    if (this.#disposed) return null;
+    const doc = this.#win.document;
+    if (!doc.body) return null;
+    if (this.#parts) {
+      if (!isConnected(this.#parts.host)) this.#insert(this.#parts.host);
+      return this.#parts;
+    }
+    const host = doc.createElement(OVERLAY_TAG);
+    host.setAttribute('data-page-agent-ignore', '');
+    host.setAttribute('aria-hidden', 'true');
+    const shadow = host.attachShadow({ mode: 'closed' });
+    this.#adoptStyles(shadow);
+    const highlights = doc.createElement('div');
+    highlights.className = 'highlights';
+    const mask = doc.createElement('div');
+    mask.className = 'mask';
+    const cursor = new Cursor(this.#win, doc);
+    shadow.append(highlights, mask, cursor.element);
+    this.#parts = { host, shadow, mask, highlights, cursor };
+    this.#insert(host);
+    return this.#parts;
+  }
+
+  #insert(host: HTMLElement): void {
+    const doc = this.#win.document;
+    // Before <body>: an agent panel appended to body at the same z-index paints above the mask and stays usable.
+    if (doc.body && doc.body.parentNode === doc.documentElement) doc.documentElement.insertBefore(host, doc.body);
+    else doc.documentElement.appendChild(host);
+  }
+
+  #adoptStyles(shadow: ShadowRoot): void {
+    const Sheet = (this.#win as Window & typeof globalThis).CSSStyleSheet;
+    if (Sheet && 'adoptedStyleSheets' in shadow) {
+      try {
+        const sheet = new Sheet();
+        sheet.replaceSync(OVERLAY_CSS);
+        shadow.adoptedStyleSheets = [sheet];
+        return;
+      } catch {
+        // Fall through: an engine without constructable stylesheets.
+      }
+    }
+    const style = this.#win.document.createElement('style');
+    style.textContent = OVERLAY_CSS;
+    shadow.appendChild(style);
+  }
+}
