@@ -61,14 +61,23 @@
       box.replaceChildren(el('p', { class: 'relay-ok' }, `✓ Relay ready: ${health.model} via ${health.upstream}`));
       return;
     }
-    const lines = (health.providers || []).map(
-      (p) => `${p.name.padEnd(17)} LLM_BASE_URL=${p.baseURL} LLM_MODEL=${p.model}${p.needsKey ? ' LLM_API_KEY=…' : ''}`,
+    const providers = (health.providers || []).map((p) =>
+      el(
+        'li',
+        {},
+        el('strong', {}, p.name),
+        ' ',
+        el('code', {}, `LLM_BASE_URL=${p.baseURL}`),
+        ' ',
+        el('code', {}, `LLM_MODEL=${p.model}`),
+        p.needsKey ? [' ', el('code', {}, 'LLM_API_KEY=…')] : ' (no key)',
+      ),
     );
     showNotice(
       el('strong', {}, 'No LLM configured. '),
       health.problem || '',
-      el('p', {}, 'Put the upstream in a ', el('code', {}, '.env'), ' file in the repository root (or the environment) and restart ', el('code', {}, 'npm run demo'), ':'),
-      el('pre', {}, lines.join('\n')),
+      el('p', {}, 'Put the upstream in a ', el('code', {}, '.env'), ' file in the repository root (or the environment) and restart ', el('code', {}, 'npm run demo'), ', e.g.:'),
+      el('ul', { class: 'providers' }, providers),
       el('p', {}, 'The key stays on the server: pages only talk to ', el('code', {}, RELAY), '. See docs/relay.md.'),
     );
   }

@@ -5,15 +5,15 @@
   const { el, money } = window.demo;
 
   const PRODUCTS = [
-    { id: 'eth', name: 'Ethiopia Yirgacheffe, 250 g', category: 'coffee', price: 14.5, art: '☕' },
-    { id: 'col', name: 'Colombia Huila, 250 g', category: 'coffee', price: 12.9, art: '☕' },
-    { id: 'esp', name: 'House Espresso Blend, 1 kg', category: 'coffee', price: 34.0, art: '☕' },
-    { id: 'sen', name: 'Japanese Sencha, 100 g', category: 'tea', price: 11.0, art: '🍵' },
-    { id: 'ear', name: 'Earl Grey, 100 g', category: 'tea', price: 7.5, art: '🫖' },
-    { id: 'lon', name: 'Longjing Dragon Well, 50 g', category: 'tea', price: 18.0, art: '🍵' },
-    { id: 'gri', name: 'Burr coffee grinder', category: 'gear', price: 89.0, art: '⚙️' },
-    { id: 'ket', name: 'Gooseneck kettle', category: 'gear', price: 59.0, art: '🫖' },
-    { id: 'drp', name: 'Ceramic pour-over dripper', category: 'gear', price: 24.0, art: '🔻' },
+    { id: 'eth', name: 'Ethiopia Yirgacheffe, 250 g', category: 'coffee', price: 14.5 },
+    { id: 'col', name: 'Colombia Huila, 250 g', category: 'coffee', price: 12.9 },
+    { id: 'esp', name: 'House Espresso Blend, 1 kg', category: 'coffee', price: 34.0 },
+    { id: 'sen', name: 'Japanese Sencha, 100 g', category: 'tea', price: 11.0 },
+    { id: 'ear', name: 'Earl Grey, 100 g', category: 'tea', price: 7.5 },
+    { id: 'lon', name: 'Longjing Dragon Well, 50 g', category: 'tea', price: 18.0 },
+    { id: 'gri', name: 'Burr coffee grinder', category: 'gear', price: 89.0 },
+    { id: 'ket', name: 'Gooseneck kettle', category: 'gear', price: 59.0 },
+    { id: 'drp', name: 'Ceramic pour-over dripper', category: 'gear', price: 24.0 },
   ];
   const SHIPPING = { standard: 4.99, express: 14.99 };
   const cart = new Map();
@@ -33,7 +33,7 @@
           el(
             'article',
             { class: 'card product', 'aria-labelledby': `p-${p.id}` },
-            el('div', { class: 'art', 'aria-hidden': 'true' }, p.art),
+            el('div', { class: `art ${p.category}`, 'aria-hidden': 'true' }, p.category),
             el('h3', { id: `p-${p.id}` }, p.name),
             el('span', { class: 'price' }, money(p.price)),
             el('button', { type: 'button', class: 'primary', onclick: () => add(p.id), 'aria-label': `Add ${p.name} to cart` }, 'Add to cart'),
