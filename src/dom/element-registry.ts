@@ -1,6 +1,11 @@
 // Stable element indexes for one task: an element keeps its number while it stays in the page,
 // new elements get new numbers, and an index that no longer resolves is reported as stale.
 // Perception registers elements; actions resolve indexes. It never reads layout.
+// Built on collections captured at load (intrinsics.ts), so page patches to Map or WeakMap cannot break it.
+import { append, getOwnPropertyDescriptor, math, SafeMap, SafeWeakMap, SafeWeakRef, SafeWeakSet, uncurryThis } from './intrinsics.js';
+
+const connectedGetter = typeof Node === 'function' ? getOwnPropertyDescriptor(Node.prototype, 'isConnected')?.get : undefined;
+const isConnected = connectedGetter ? uncurryThis(connectedGetter as (this: Node) => boolean) : (node: Node) => node.isConnected;
 
 /** What resolving an index gives: the live element, or why there is none. */
 export type ResolvedIndex =
@@ -9,14 +14,23 @@ export type ResolvedIndex =
 
 /** Maps elements to stable indexes within a task and remembers each one's one-line description. */
 export class ElementRegistry {
-  #indexOf = new WeakMap<Element, number>();
-  #elementAt = new Map<number, WeakRef<Element>>();
-  #descriptions = new Map<number, string>();
+  #indexOf = new SafeWeakMap<Element, number>();
+  #elementAt = new SafeMap<number, SafeWeakRef<Element>>();
+  #descriptions = new SafeMap<number, string>();
   #next = 0;
   #observations = 0;
-  #previous = new WeakSet<Element>();
-  #current = new WeakSet<Element>();
+  #previous = new SafeWeakSet<Element>();
+  #current = new SafeWeakSet<Element>();
   #listed: number[] = [];
+  // What the previous observation knew without listing: visible elements it walked, subtrees it left
+  // out for the budget or the zone, and parents whose long child lists it cut. Elements found there
+  // were already in the page, so they are not marked new when they get listed.
+  #presentBefore = new SafeWeakSet<Element>();
+  #presentNow = new SafeWeakSet<Element>();
+  #unlistedBefore = new SafeWeakSet<Element>();
+  #unlistedNow = new SafeWeakSet<Element>();
+  #cutBefore = new SafeWeakSet<Element>();
+  #cutNow = new SafeWeakSet<Element>();
 
   /** Number of completed observations in this task. */
   get observationCount(): number {
@@ -30,25 +44,30 @@ export class ElementRegistry {
 
   /** Starts an observation: elements registered from now on form the new "present" set. */
   beginObservation(): void {
-    this.#current = new WeakSet();
+    this.#current = new SafeWeakSet();
+    this.#presentNow = new SafeWeakSet();
+    this.#unlistedNow = new SafeWeakSet();
+    this.#cutNow = new SafeWeakSet();
     this.#listed = [];
   }
 
   /**
    * Registers an element seen by the current observation and returns its index.
-   * `isNew` is true when it was not seen by the previous observation of this task (never on the first).
+   * `isNew` is true when the previous observation of this task neither listed it nor knew it was
+   * there (`known`); never on the first observation.
    */
-  register(element: Element, description?: string): { index: number; isNew: boolean } {
+  register(element: Element, description?: string, known = false): { index: number; isNew: boolean } {
     let index = this.#indexOf.get(element);
     if (index === undefined) {
       index = this.#next++;
       this.#indexOf.set(element, index);
-      this.#elementAt.set(index, new WeakRef(element));
+      this.#elementAt.set(index, new SafeWeakRef(element));
     }
     if (description !== undefined) this.#descriptions.set(index, description);
     this.#current.add(element);
-    this.#listed.push(index);
-    const isNew = this.#observations > 0 && !this.#previous.has(element);
+    this.#presentNow.add(element);
+    append(this.#listed, index);
+    const isNew = this.#observations > 0 && !this.#previous.has(element) && !known;
     return { index, isNew };
   }
 
@@ -57,9 +76,42 @@ export class ElementRegistry {
     this.#descriptions.set(index, description);
   }
 
+  /** Notes a visible element the current observation walked, listed or not. */
+  notePresent(element: Element): void {
+    this.#presentNow.add(element);
+  }
+
+  /** Notes the root of a subtree the current observation left out (budget or zone): it is in the page. */
+  noteUnlisted(element: Element): void {
+    this.#unlistedNow.add(element);
+  }
+
+  /** Notes a parent whose children the current observation listed only in part. */
+  noteCutChildren(element: Element): void {
+    this.#cutNow.add(element);
+  }
+
+  /** Whether the previous observation walked this element while it was visible. */
+  wasPresent(element: Element): boolean {
+    return this.#presentBefore.has(element);
+  }
+
+  /** Whether the previous observation left out a subtree rooted at this element. */
+  wasUnlisted(element: Element): boolean {
+    return this.#unlistedBefore.has(element);
+  }
+
+  /** Whether the previous observation listed only some of this element's children. */
+  hadCutChildren(element: Element): boolean {
+    return this.#cutBefore.has(element);
+  }
+
   /** Ends the observation: what it saw becomes the baseline for the next `*` marks. */
   endObservation(): void {
     this.#previous = this.#current;
+    this.#presentBefore = this.#presentNow;
+    this.#unlistedBefore = this.#unlistedNow;
+    this.#cutBefore = this.#cutNow;
     this.#observations++;
   }
 
@@ -79,25 +131,52 @@ export class ElementRegistry {
     const description = this.#descriptions.get(index);
     if (!ref) return { ok: false, reason: 'unknown' };
     const element = ref.deref();
-    if (!element || !element.isConnected) return { ok: false, reason: 'stale', description };
+    if (!element || !isConnected(element)) return { ok: false, reason: 'stale', description };
     return { ok: true, element, description: description ?? `[${index}]` };
   }
 
   /** Indexes near `index` that still resolve, for error messages (at most `count`). */
   nearbyValid(index: number, count = 5): number[] {
-    const valid = this.#listed.filter((i) => this.resolve(i).ok);
-    return valid.sort((a, b) => Math.abs(a - index) - Math.abs(b - index) || a - b).slice(0, count).sort((a, b) => a - b);
+    const valid: number[] = [];
+    const listed = this.#listed;
+    for (let i = 0; i < listed.length; i++) if (this.resolve(listed[i]!).ok) append(valid, listed[i]!);
+    // Nearest first, ties to the lower index; then back to ascending order.
+    const picked: number[] = [];
+    while (picked.length < count && valid.length > 0) {
+      let best = 0;
+      for (let i = 1; i < valid.length; i++) {
+        const d = math.abs(valid[i]! - index) - math.abs(valid[best]! - index);
+        if (d < 0 || (d === 0 && valid[i]! < valid[best]!)) best = i;
+      }
+      append(picked, valid[best]!);
+      valid[best] = valid[valid.length - 1]!;
+      valid.length--;
+    }
+    for (let i = 1; i < picked.length; i++) {
+      for (let j = i; j > 0 && picked[j - 1]! > picked[j]!; j--) {
+        const swap = picked[j]!;
+        picked[j] = picked[j - 1]!;
+        picked[j - 1] = swap;
+      }
+    }
+    return picked;
   }
 
   /** Forgets everything: the next task numbers from zero and marks nothing new on its first observation. */
   reset(): void {
-    this.#indexOf = new WeakMap();
+    this.#indexOf = new SafeWeakMap();
     this.#elementAt.clear();
     this.#descriptions.clear();
     this.#next = 0;
     this.#observations = 0;
-    this.#previous = new WeakSet();
-    this.#current = new WeakSet();
+    this.#previous = new SafeWeakSet();
+    this.#current = new SafeWeakSet();
+    this.#presentBefore = new SafeWeakSet();
+    this.#presentNow = new SafeWeakSet();
+    this.#unlistedBefore = new SafeWeakSet();
+    this.#unlistedNow = new SafeWeakSet();
+    this.#cutBefore = new SafeWeakSet();
+    this.#cutNow = new SafeWeakSet();
     this.#listed = [];
   }
 }

@@ -1,0 +1,180 @@
+// What a listed element shows besides its text: a short set of attributes (name, role, labels,
+// state) and its current value, with secret values masked; a select's choice and options.
+// Reads one element; knows nothing of the walk or of indexes.
+import { append, math, stringIndexOf, stringSet, stringSlice } from '../intrinsics.js';
+import type { ShownAttribute } from '../page-tree.js';
+import { clipText, collapseWhitespace } from '../serialize/text.js';
+import {
+  closest, collectionLength, controlLabels, detailsOpen, getAttribute, getAttributeNames, getElementById, inputChecked, inputIndeterminate, inputType,
+  inputValue, isDisabledControl, localName, nodeListLength, nodeType, optionSelected, optionText, parentNode, rootNode, selectMultiple, selectOptions,
+  shadowGetElementById, textareaValue, textContent,
+} from './platform.js';
+import { isSensitiveField, maskedValue } from './sensitive.js';
+
+/** Attributes and value text of a listed element. */
+export interface ListedInfo {
+  attributes: ShownAttribute[];
+  /** A value or choice shown as the element's text (textarea, select, button-like inputs). */
+  label?: string;
+}
+
+const MAX_OPTIONS = 12;
+const MAX_OPTIONS_TEXT = 110;
+const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
+const NO_VALUE_INPUTS = stringSet(['checkbox', 'radio', 'button', 'submit', 'reset', 'image']);
+const CHECKABLE_ROLES = stringSet(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
+const SELECTABLE_ROLES = stringSet(['option', 'tab', 'treeitem', 'gridcell', 'row']);
+const VALUE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
+const FORM_CONTROLS = stringSet(['input', 'select', 'textarea', 'button']);
+
+function add(list: ShownAttribute[], name: string, value: string | true | null | undefined): void {
+  if (value === null || value === undefined || value === '') return;
+  append(list, [name, value] as const);
+}
+
+function has(list: readonly ShownAttribute[], name: string): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i]![0] === name) return true;
+  return false;
+}
+
+/** Text of the elements named by `aria-labelledby`, in their tree scope. */
+function labelledByText(element: Element, ids: string): string {
+  const root = rootNode(element);
+  let out = '';
+  let start = 0;
+  for (let i = 0; i <= ids.length; i++) {
+    if (i < ids.length && ids[i] !== ' ') continue;
+    if (i > start) {
+      const id = stringSlice(ids, start, i);
+      const target = nodeType(root) === 9 ? getElementById(root as Document, id) : shadowGetElementById(root as ShadowRoot, id);
+      if (target) out += ' ' + (textContent(target) ?? '');
+    }
+    start = i + 1;
+  }
+  return collapseWhitespace(out);
+}
+
+/** Text of a `<label for>` that is not an ancestor of the control (a wrapping label's text is already around it). */
+function separateLabelText(element: Element, tag: string): string {
+  const labels = controlLabels(element, tag);
+  if (!labels || nodeListLength(labels) === 0) return '';
+  const label = labels[0]!;
+  for (let n: Node | null = parentNode(element); n; n = parentNode(n)) if (n === label) return '';
+  return collapseWhitespace(textContent(label) ?? '');
+}
+
+function selectInfo(element: Element, attributes: ShownAttribute[]): string {
+  const options = selectOptions(element);
+  const count = collectionLength(options);
+  let chosen = '';
+  let list = '';
+  let shown = 0;
+  for (let i = 0; i < count; i++) {
+    const option = options[i]!;
+    const text = collapseWhitespace(optionText(option));
+    if (optionSelected(option)) chosen += chosen === '' ? text : ', ' + text;
+    if (shown < MAX_OPTIONS && list.length + text.length < MAX_OPTIONS_TEXT) {
+      list += shown === 0 ? text : ' | ' + text;
+      shown++;
+    }
+  }
+  add(attributes, 'value', chosen);
+  if (selectMultiple(element)) add(attributes, 'multiple', true);
+  return count > shown ? list + ' | … ' + (count - shown) + ' more options' : list;
+}
+
+function matchesPattern(name: string, pattern: string): boolean {
+  const star = stringIndexOf(pattern, '*');
+  if (star < 0) return name === pattern;
+  const head = stringSlice(pattern, 0, star);
+  const tail = stringSlice(pattern, star + 1);
+  return name.length >= head.length + tail.length && stringSlice(name, 0, head.length) === head && stringSlice(name, name.length - tail.length) === tail;
+}
+
+function addExtra(element: Element, attributes: ShownAttribute[], extra: readonly string[], secret: boolean): void {
+  const names = getAttributeNames(element);
+  for (let p = 0; p < extra.length; p++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (!matchesPattern(name, extra[p]!) || has(attributes, name)) continue;
+      if (secret && name === 'value') continue;
+      add(attributes, name, getAttribute(element, name) ?? '');
+    }
+  }
+}
+
+/** Chooses the attributes and value text of a listed element; `extra` adds page-agent `includeAttributes` names (globs allowed). */
+export function listedInfo(element: Element, tag: string, extra: readonly string[]): ListedInfo {
+  const attributes: ShownAttribute[] = [];
+  let label: string | undefined;
+  let secret = false;
+  const role = getAttribute(element, 'role');
+  if (tag === 'input') {
+    const type = inputType(element);
+    secret = isSensitiveField(element, type);
+    if (type !== 'text') add(attributes, 'type', type);
+  }
+  if (role && role !== tag) add(attributes, 'role', role);
+  if (FORM_CONTROLS[tag] === true && tag !== 'button') add(attributes, 'name', getAttribute(element, 'name'));
+  add(attributes, 'aria-label', getAttribute(element, 'aria-label'));
+  if (!has(attributes, 'aria-label')) {
+    const ids = getAttribute(element, 'aria-labelledby');
+    if (ids) add(attributes, 'aria-label', labelledByText(element, ids));
+  }
+  add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
+  add(attributes, 'title', getAttribute(element, 'title'));
+  if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+    if (!has(attributes, 'aria-label') && !has(attributes, 'placeholder')) add(attributes, 'label', separateLabelText(element, tag));
+  }
+  if (tag === 'input') {
+    const type = inputType(element);
+    const value = inputValue(element);
+    if (type === 'checkbox' || type === 'radio') {
+      if (inputIndeterminate(element)) add(attributes, 'checked', 'mixed');
+      else if (inputChecked(element)) add(attributes, 'checked', true);
+    } else if (BUTTON_INPUTS[type] === true) {
+      label = value;
+    } else if (type === 'image') {
+      label = getAttribute(element, 'alt') ?? value;
+    } else if (secret) {
+      add(attributes, 'value', maskedValue(value));
+    } else if (NO_VALUE_INPUTS[type] !== true) {
+      const shown = type === 'file' ? stringSlice(value, math.max(stringIndexOf(value, '\\'), -1) + 1) : value;
+      add(attributes, 'value', clipText(collapseWhitespace(shown), 80));
+      if (type === 'range' || type === 'number') {
+        add(attributes, 'min', getAttribute(element, 'min'));
+        add(attributes, 'max', getAttribute(element, 'max'));
+      }
+    }
+  } else if (tag === 'textarea') {
+    label = textareaValue(element);
+  } else if (tag === 'select') {
+    label = selectInfo(element, attributes);
+  } else if (tag === 'summary') {
+    const details = parentNode(element);
+    if (details && nodeType(details) === 1 && localName(details) === 'details') add(attributes, 'aria-expanded', detailsOpen(details) ? 'true' : 'false');
+  }
+  if (role && CHECKABLE_ROLES[role] === true) {
+    const checked = getAttribute(element, 'aria-checked');
+    if (checked === 'true') add(attributes, 'checked', true);
+    else if (checked === 'mixed') add(attributes, 'checked', 'mixed');
+  }
+  if (role && SELECTABLE_ROLES[role] === true && getAttribute(element, 'aria-selected') === 'true') add(attributes, 'selected', true);
+  if (role && VALUE_ROLES[role] === true) add(attributes, 'value', getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow'));
+  if (FORM_CONTROLS[tag] === true ? isDisabledControl(element) : getAttribute(element, 'aria-disabled') === 'true') add(attributes, 'disabled', true);
+  else if (closest(element, '[aria-disabled=true]') !== null) add(attributes, 'disabled', true);
+  if (FORM_CONTROLS[tag] === true && getAttribute(element, 'readonly') !== null) add(attributes, 'readonly', true);
+  if (FORM_CONTROLS[tag] === true && getAttribute(element, 'required') !== null) add(attributes, 'required', true);
+  if (getAttribute(element, 'aria-invalid') === 'true') add(attributes, 'invalid', true);
+  add(attributes, 'aria-expanded', has(attributes, 'aria-expanded') ? null : getAttribute(element, 'aria-expanded'));
+  add(attributes, 'aria-pressed', getAttribute(element, 'aria-pressed'));
+  const current = getAttribute(element, 'aria-current');
+  if (current && current !== 'false') add(attributes, 'aria-current', current);
+  const popup = getAttribute(element, 'aria-haspopup');
+  if (popup && popup !== 'false') add(attributes, 'aria-haspopup', popup);
+  add(attributes, 'data-state', getAttribute(element, 'data-state'));
+  const editable = getAttribute(element, 'contenteditable');
+  if (editable !== null && editable !== 'false') add(attributes, 'contenteditable', true);
+  if (extra.length > 0) addExtra(element, attributes, extra, secret);
+  return label === undefined || label === '' ? { attributes } : { attributes, label };
+}

@@ -1,0 +1,147 @@
+// Hit-testing for perception: the deepest element at a top-window point (through open and tracked
+// closed shadow roots and same-origin frames, looking through the agent's own UI), composed-tree
+// containment, and which listed elements something else covers. Reads layout only.
+import { append, parseNumber, SafeMap, SafeSet } from '../intrinsics.js';
+import { getClosedShadowRoot } from './listener-tracker.js';
+import {
+  clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, documentElementsFromPoint, elementShadowRoot,
+  getBoundingClientRect, getPropertyValue, hasAttribute, iframeContentDocument, localName, nodeType, ownerDocument, parentNode, rectLeft, rectTop,
+  shadowElementFromPoint, shadowHost, styleOf,
+} from './platform.js';
+import type { Rect } from './rect.js';
+
+/** The parent in the composed tree: parent node, shadow host, or the frame element of a same-origin document. */
+export function composedParent(node: Node): Node | null {
+  const type = nodeType(node);
+  if (type === 11) return shadowHost(node) ?? null;
+  if (type === 9) {
+    try {
+      const view = defaultView(node as Document);
+      return view ? (view.frameElement as Element | null) : null;
+    } catch {
+      return null;
+    }
+  }
+  return parentNode(node);
+}
+
+/** Whether `ancestor` is `node` or one of its composed ancestors. */
+export function composedContains(ancestor: Node, node: Node): boolean {
+  for (let n: Node | null = node; n; n = composedParent(n)) if (n === ancestor) return true;
+  return false;
+}
+
+/** Whether an element belongs to the agent: marked `data-page-agent-ignore` or inside one of `ignore`. */
+export function isAgentElement(element: Element, ignore: SafeSet<Element>): boolean {
+  for (let n: Node | null = element; n; n = composedParent(n)) {
+    if (nodeType(n) !== 1) continue;
+    if (ignore.has(n as Element) || hasAttribute(n as Element, 'data-page-agent-ignore')) return true;
+  }
+  return false;
+}
+
+function pageElementAt(root: Document | ShadowRoot, x: number, y: number, ignore: SafeSet<Element>): Element | null {
+  const isDocument = nodeType(root) === 9;
+  const first = isDocument ? documentElementFromPoint(root as Document, x, y) : shadowElementFromPoint(root as ShadowRoot, x, y);
+  if (!first || !isAgentElement(first, ignore)) return first;
+  if (!isDocument) return null;
+  const all = documentElementsFromPoint(root as Document, x, y);
+  for (let i = 0; i < all.length; i++) if (!isAgentElement(all[i]!, ignore)) return all[i]!;
+  return null;
+}
+
+/** The deepest page element at a point of `doc`'s viewport, crossing shadow roots and same-origin frames. */
+export function deepElementFromPoint(doc: Document, x: number, y: number, ignore: SafeSet<Element>): Element | null {
+  let root: Document | ShadowRoot = doc;
+  let hit: Element | null = null;
+  for (let depth = 0; depth < 24; depth++) {
+    const found = pageElementAt(root, x, y, ignore);
+    if (!found || found === hit) break;
+    hit = found;
+    const shadow = elementShadowRoot(found) ?? getClosedShadowRoot(found);
+    if (shadow && shadow !== root) {
+      root = shadow;
+      continue;
+    }
+    const tag = localName(found);
+    if (tag !== 'iframe' && tag !== 'frame') break;
+    let inner: Document | null = null;
+    try {
+      inner = iframeContentDocument(found);
+    } catch {
+      inner = null;
+    }
+    if (!inner) break;
+    const box = getBoundingClientRect(found);
+    const style = styleOf(found);
+    x -= rectLeft(box) + clientLeft(found) + (parseNumber(getPropertyValue(style, 'padding-left')) || 0);
+    y -= rectTop(box) + clientTop(found) + (parseNumber(getPropertyValue(style, 'padding-top')) || 0);
+    root = inner;
+  }
+  return hit;
+}
+
+/** The outermost ancestor of `hit` that does not contain `target`: the banner, not the paragraph inside it. */
+export function coverRoot(hit: Element, target: Element): Element {
+  let cover = hit;
+  for (let n = composedParent(hit); n && nodeType(n) === 1; n = composedParent(n)) {
+    const element = n as Element;
+    if (composedContains(element, target)) break;
+    const doc = ownerDocument(element);
+    if (!doc || element === documentBody(doc) || element === documentElement(doc)) break;
+    cover = element;
+  }
+  return cover;
+}
+
+/** An element to check and its box in top-window coordinates. */
+export interface HitTarget {
+  element: Element;
+  rect: Rect;
+}
+
+/** Covered targets, and what covers them with how many targets each. */
+export interface CoverReport {
+  covered: SafeSet<Element>;
+  covers: Array<{ cover: Element; count: number }>;
+}
+
+/**
+ * Tests up to three points of each target's visible part (in `viewport`): a target is covered when
+ * none of them reaches the target, something inside it, or one of its ancestors.
+ */
+export function findCovered(doc: Document, targets: readonly HitTarget[], viewport: Rect, ignore: SafeSet<Element>): CoverReport {
+  const covered = new SafeSet<Element>();
+  const counts = new SafeMap<Element, number>();
+  const covers: Array<{ cover: Element; count: number }> = [];
+  for (let i = 0; i < targets.length; i++) {
+    const { element, rect } = targets[i]!;
+    const left = rect.left > viewport.left ? rect.left : viewport.left;
+    const right = rect.right < viewport.right ? rect.right : viewport.right;
+    const top = rect.top > viewport.top ? rect.top : viewport.top;
+    const bottom = rect.bottom < viewport.bottom ? rect.bottom : viewport.bottom;
+    if (right - left < 1 || bottom - top < 1) continue;
+    const points = [
+      [(left + right) / 2, (top + bottom) / 2],
+      [left + (right - left) / 4, top + (bottom - top) / 4],
+      [right - (right - left) / 4, bottom - (bottom - top) / 4],
+    ];
+    let firstHit: Element | null = null;
+    let reached = false;
+    for (let p = 0; p < points.length && !reached; p++) {
+      const hit = deepElementFromPoint(doc, points[p]![0]!, points[p]![1]!, ignore);
+      // Nothing at the point (outside every box) says nothing about a cover.
+      if (!hit) reached = true;
+      else if (composedContains(element, hit) || composedContains(hit, element)) reached = true;
+      else firstHit ??= hit;
+    }
+    if (reached || !firstHit) continue;
+    covered.add(element);
+    const cover = coverRoot(firstHit, element);
+    const count = counts.get(cover);
+    if (count === undefined) append(covers, { cover, count: 0 });
+    counts.set(cover, (count ?? 0) + 1);
+  }
+  for (let i = 0; i < covers.length; i++) covers[i]!.count = counts.get(covers[i]!.cover)!;
+  return { covered, covers };
+}

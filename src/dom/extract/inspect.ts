@@ -1,0 +1,223 @@
+// Decides what one element contributes to the page tree: hidden or not, how it breaks lines, whether
+// it is listed (and with which attributes), whether it scrolls or clips, and where its children come
+// from (light DOM, a shadow root, a slot's assigned nodes, a same-origin frame). Reads computed style
+// once per element and layout only where a signal needs it.
+import { append, math, parseNumber, stringCharCodeAt, stringSet, type SafeSet } from '../intrinsics.js';
+import type { ElementRegistry } from '../element-registry.js';
+import type { ElementNode, Flow } from '../page-tree.js';
+import { listedInfo } from './element-info.js';
+import { interactiveReason, isEditingHost } from './interactivity.js';
+import { getClosedShadowRoot } from './listener-tracker.js';
+import {
+  assignedNodes, clientHeight, clientLeft, clientTop, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
+  hasAttribute, iframeContentDocument, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
+  styleOf,
+} from './platform.js';
+import { intersection, intersects, type Rect } from './rect.js';
+
+/** What an element passes down to its children. */
+export interface Scope {
+  /** Offset of the current frame's viewport in the top viewport. */
+  offsetX: number;
+  offsetY: number;
+  /** Children outside this box are hidden (overflow hidden, frame box). */
+  clip: Rect | null;
+  /** The nearest scroll container's box: children outside it are reached by scrolling it. */
+  scrollport: Rect | null;
+  /** The parent's computed cursor: a pointer counts only where it starts. */
+  parentCursor: string;
+  /** Inside an editing host: descendants are its content, not separate controls. */
+  editable: boolean;
+  /** Inside a listed element: image alt text becomes part of its label. */
+  inListed: boolean;
+  /** The previous observation left this subtree out: it was in the page already. */
+  known: boolean;
+  /** The previous observation cut this element's children: those it did not walk were in the page already. */
+  cutKnown: boolean;
+  /** Child text nodes are visible (the element's visibility is `visible`). */
+  textVisible: boolean;
+}
+
+/** The options the inspection needs from the walk. */
+export interface InspectOptions {
+  ignore: SafeSet<Element>;
+  blacklist: SafeSet<Element>;
+  whitelist: SafeSet<Element>;
+  extraAttributes: readonly string[];
+  registry: ElementRegistry;
+}
+
+/** Where an element's children come from. */
+export type ChildSource =
+  | { kind: 'parent'; parent: Element | ShadowRoot }
+  | { kind: 'list'; nodes: ArrayLike<Node> }
+  | { kind: 'frame'; root: Element; scope: Scope };
+
+/** The outcome for one element that is not hidden. */
+export interface Inspection {
+  listed: boolean;
+  /** The previous observation knew this element was in the page (walked, or left out as a gap). */
+  known: boolean;
+  /** Estimated characters the element adds to the page text. */
+  cost: number;
+  scope: Scope;
+  children: ChildSource | null;
+}
+
+const SKIP = stringSet(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'wbr']);
+const LEAVES = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'math', 'video', 'audio', 'canvas', 'object', 'embed', 'picture', 'option', 'hr']);
+const NO_SCROLL = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'video', 'audio', 'canvas', 'iframe', 'frame', 'object', 'embed']);
+const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file']);
+const SCROLLING = stringSet(['auto', 'scroll', 'overlay']);
+const LINE_OVERHEAD = 14;
+
+function flowOf(display: string, tag: string): Flow {
+  if (tag === 'br') return 'block';
+  if (display === 'table-cell') return 'cell';
+  if (display === 'table-row') return 'row';
+  const c = stringCharCodeAt(display, 0);
+  // inline, inline-block, inline-flex, inline-grid, inline-table, contents, ruby…
+  if (c === 105 /* i */ || c === 99 /* c */ || c === 114 /* r */) return 'inline';
+  return 'block';
+}
+
+function isIgnored(element: Element, ignore: SafeSet<Element>): boolean {
+  return ignore.has(element) || hasAttribute(element, 'data-page-agent-ignore');
+}
+
+/**
+ * Inspects `element` (its box `rect` in top coordinates, null when it has none) and fills `node`;
+ * returns null when the element and its subtree are hidden or ignored.
+ */
+export function inspectElement(element: Element, node: ElementNode, rect: Rect | null, scope: Scope, options: InspectOptions): Inspection | null {
+  const tag = localName(element);
+  node.tag = tag;
+  if (SKIP[tag] === true || isIgnored(element, options.ignore)) return null;
+  if (hasAttribute(element, 'inert') || getAttribute(element, 'aria-hidden') === 'true') return null;
+  const style = styleOf(element);
+  const display = getPropertyValue(style, 'display');
+  if (display === 'none') return null;
+  if (rect && scope.clip && !intersects(rect, scope.clip)) return null;
+  const visible = getPropertyValue(style, 'visibility') === 'visible';
+  let replaced = false;
+  if (getPropertyValue(style, 'opacity') === '0') {
+    // Custom checkboxes and file pickers hide the real input (opacity 0) over their own drawing.
+    if (tag !== 'input' || REPLACEABLE_INPUTS[inputType(element)] !== true) return null;
+    replaced = true;
+  }
+  const width = rect ? rect.right - rect.left : 0;
+  const height = rect ? rect.bottom - rect.top : 0;
+  // Visually hidden ("sr-only"): a 1px box that clips its content.
+  if (rect && width <= 1 && height <= 1 && getPropertyValue(style, 'overflow') !== 'visible') return null;
+  node.flow = flowOf(display, tag);
+
+  const registry = options.registry;
+  let known = scope.known;
+  let selfKnown = known;
+  if (registry.observationCount > 0) {
+    const wasPresent = registry.wasPresent(element);
+    known = known || registry.wasUnlisted(element) || (scope.cutKnown && !wasPresent);
+    selfKnown = known || wasPresent;
+  }
+  if (visible) registry.notePresent(element);
+
+  const cursor = getPropertyValue(style, 'cursor');
+  const hasArea = width > 0 && height > 0;
+  const mayList = visible && hasArea && !scope.editable && !options.blacklist.has(element) && !hasAttribute(element, 'data-page-agent-not-interactive');
+  let listed = mayList && (options.whitelist.has(element) || replaced || interactiveReason(element, tag, cursor, scope.parentCursor) !== null);
+
+  let clip = scope.clip;
+  let scrollport = scope.scrollport;
+  if (hasArea && NO_SCROLL[tag] !== true && tag !== 'body' && tag !== 'html') {
+    const sh = scrollHeight(element);
+    const ch = clientHeight(element);
+    const sw = scrollWidth(element);
+    const cw = clientWidth(element);
+    if (sh > ch + 1 || sw > cw + 1) {
+      const overflowY = getPropertyValue(style, 'overflow-y');
+      const overflowX = getPropertyValue(style, 'overflow-x');
+      const scrollsY = sh > ch + 1 && SCROLLING[overflowY] === true;
+      const scrollsX = sw > cw + 1 && SCROLLING[overflowX] === true;
+      if (scrollsY || scrollsX) {
+        const top = scrollsY ? math.round(scrollTop(element)) : 0;
+        const leftAmount = scrollsX ? math.round(scrollLeft(element)) : 0;
+        node.scroll = {
+          top,
+          bottom: scrollsY ? math.max(0, math.round(sh - ch - top)) : 0,
+          left: leftAmount,
+          right: scrollsX ? math.max(0, math.round(sw - cw - leftAmount)) : 0,
+        };
+        scrollport = rect;
+        if (mayList) listed = true;
+      } else if (overflowY !== 'visible' || overflowX !== 'visible') {
+        clip = clip ? intersection(clip, rect!) : rect;
+      }
+    }
+  }
+
+  let cost = 0;
+  if (listed) {
+    const info = listedInfo(element, tag, options.extraAttributes);
+    node.attributes = info.attributes;
+    if (info.label !== undefined) node.label = info.label;
+    cost += LINE_OVERHEAD + tag.length + (info.label ? (info.label.length < 120 ? info.label.length : 120) : 0);
+    for (let i = 0; i < info.attributes.length; i++) {
+      const value = info.attributes[i]![1];
+      cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : value.length < 40 ? value.length : 40);
+    }
+  } else if ((tag === 'img' || tag === 'svg') && (scope.inListed || listed) && visible) {
+    const alt = getAttribute(element, tag === 'img' ? 'alt' : 'aria-label');
+    if (alt) node.label = alt;
+  }
+
+  const childScope: Scope = {
+    offsetX: scope.offsetX,
+    offsetY: scope.offsetY,
+    clip,
+    scrollport,
+    parentCursor: cursor,
+    editable: scope.editable || (listed && isEditingHost(element)),
+    inListed: scope.inListed || listed,
+    known,
+    cutKnown: registry.observationCount > 0 && registry.hadCutChildren(element),
+    textVisible: visible,
+  };
+  const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null };
+  if (LEAVES[tag] === true) return inspection;
+  if (tag === 'iframe' || tag === 'frame') {
+    inspection.children = frameChildren(element, node, rect, style, childScope);
+    return inspection;
+  }
+  const shadow = elementShadowRoot(element) ?? getClosedShadowRoot(element);
+  if (shadow) inspection.children = { kind: 'parent', parent: shadow };
+  else if (tag === 'slot') {
+    const assigned = assignedNodes(element as HTMLSlotElement);
+    inspection.children = assigned.length > 0 ? { kind: 'list', nodes: assigned } : { kind: 'parent', parent: element };
+  } else inspection.children = { kind: 'parent', parent: element };
+  return inspection;
+}
+
+function frameChildren(element: Element, node: ElementNode, rect: Rect | null, style: CSSStyleDeclaration, scope: Scope): ChildSource | null {
+  let doc: Document | null = null;
+  try {
+    doc = iframeContentDocument(element);
+  } catch {
+    doc = null;
+  }
+  if (!doc) {
+    const src = getAttribute(element, 'src') ?? '';
+    append(node.children, { kind: 'note', text: `<${localName(element)}${src ? ' src=' + src : ''}> is from another origin: its content cannot be read` });
+    return null;
+  }
+  const root = documentBody(doc) ?? documentElement(doc);
+  const view = defaultView(doc);
+  if (!root || !rect || !view) return null;
+  const offsetX = rect.left + clientLeft(element) + (parseNumber(getPropertyValue(style, 'padding-left')) || 0);
+  const offsetY = rect.top + clientTop(element) + (parseNumber(getPropertyValue(style, 'padding-top')) || 0);
+  const box: Rect = { left: offsetX, top: offsetY, right: offsetX + innerWidth(view), bottom: offsetY + innerHeight(view) };
+  return {
+    kind: 'frame',
+    root,
+    scope: { ...scope, offsetX, offsetY, clip: scope.clip ? intersection(scope.clip, box) : box, scrollport: box, parentCursor: 'auto', editable: false },
+  };
+}

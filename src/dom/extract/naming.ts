@@ -1,0 +1,47 @@
+// Last-resort names for listed elements that show no text and no naming attribute (icon buttons,
+// image links): the link target, or the element's id or first classes, so the model can still tell
+// `[5]<button class=btn-close />` from its neighbours. Reads attributes only.
+import { append, stringIndexOf, stringSlice } from '../intrinsics.js';
+import type { ElementNode, ShownAttribute } from '../page-tree.js';
+import { collapseWhitespace, hasVisibleText } from '../serialize/text.js';
+import { getAttribute } from './platform.js';
+
+const NAMING = ['aria-label', 'title', 'placeholder', 'value', 'label', 'alt'];
+
+function hasText(node: ElementNode): boolean {
+  if (node.label && hasVisibleText(node.label)) return true;
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i]!;
+    if (child.kind === 'text' || (child.kind === 'element' && hasText(child))) return true;
+  }
+  return false;
+}
+
+function isNamed(node: ElementNode): boolean {
+  const attributes = node.attributes;
+  if (!attributes) return false;
+  for (let i = 0; i < attributes.length; i++) for (let j = 0; j < NAMING.length; j++) if (attributes[i]![0] === NAMING[j]) return true;
+  return false;
+}
+
+function firstClasses(value: string): string {
+  const flat = collapseWhitespace(value);
+  const first = stringIndexOf(flat, ' ');
+  if (first < 0) return flat;
+  const second = stringIndexOf(flat, ' ', first + 1);
+  return second < 0 ? flat : stringSlice(flat, 0, second);
+}
+
+/** Adds `href`, `id` or `class` to a listed node that would otherwise show nothing to tell it by. */
+export function nameListedNode(node: ElementNode, element: Element): void {
+  if (hasText(node) || isNamed(node) || node.scroll) return;
+  const attributes: ShownAttribute[] = [];
+  if (node.attributes) for (let i = 0; i < node.attributes.length; i++) append(attributes, node.attributes[i]!);
+  const href = node.tag === 'a' ? getAttribute(element, 'href') : null;
+  const id = getAttribute(element, 'id');
+  const classes = getAttribute(element, 'class');
+  if (href) append(attributes, ['href', href] as const);
+  else if (id) append(attributes, ['id', id] as const);
+  else if (classes && hasVisibleText(classes)) append(attributes, ['class', firstClasses(classes)] as const);
+  node.attributes = attributes;
+}

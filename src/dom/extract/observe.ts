@@ -1,0 +1,243 @@
+// One observation of the page for the PageController: resolve options, find an open modal, walk,
+// hit-test what is on screen, number the listed elements in document order, render the text, and
+// describe what lies beyond. Never throws: a page it cannot read yields a state that says so.
+import type { DomContext } from '../context.js';
+import { append, math, now, SafeSet } from '../intrinsics.js';
+import type { ElementNode, PageNode } from '../page-tree.js';
+import { serializePage } from '../serialize.js';
+import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
+import type { BrowserState, ElementRef, PageControllerConfig } from '../types.js';
+import { describeElement } from '../describe.js';
+import { composedParent, deepElementFromPoint, findCovered, type HitTarget } from './hit-test.js';
+import { findModal } from './modal.js';
+import {
+  documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
+} from './platform.js';
+import { intersects, type Rect } from './rect.js';
+import { walkPage, type Candidate, type WalkResult } from './walk.js';
+import { nameListedNode } from './naming.js';
+
+/** What one observation gives the controller: the state, and the listed elements on screen to highlight. */
+export interface Observation {
+  state: BrowserState;
+  highlights: Array<{ index: number; element: Element }>;
+}
+
+/** Default `tokenBudget` of the page text. */
+export const DEFAULT_TOKEN_BUDGET = 5000;
+/** Characters per token of page text, measured with o200k on the bench pages (conservative). */
+const CHARS_PER_TOKEN = 3.2;
+/** The walk gives up and summarises after this long, so a huge page never freezes the tab. */
+const WALK_TIME_LIMIT_MS = 400;
+const MAX_HIT_TESTS = 600;
+
+function resolveRefs(refs: readonly ElementRef[] | undefined): SafeSet<Element> {
+  const set = new SafeSet<Element>();
+  if (!refs) return set;
+  for (let i = 0; i < refs.length; i++) {
+    try {
+      const ref = refs[i]!;
+      const element = typeof ref === 'function' ? ref() : ref;
+      if (element && typeof element === 'object') set.add(element);
+    } catch {
+      // A throwing getter only loses that one entry.
+    }
+  }
+  return set;
+}
+
+/** Ancestors of what a few viewport points hit: fixed elements inside far-away containers still get entered. */
+function sampleOnScreen(doc: Document, width: number, height: number, ignore: SafeSet<Element>): SafeSet<Element> {
+  const found = new SafeSet<Element>();
+  const points = [
+    [24, 24], [width - 24, 24], [24, height - 24], [width - 24, height - 24],
+    [width / 6, height / 6], [width / 2, height / 6], [(width * 5) / 6, height / 6],
+    [width / 6, height / 2], [width / 2, height / 2], [(width * 5) / 6, height / 2],
+    [width / 6, (height * 5) / 6], [width / 2, (height * 5) / 6], [(width * 5) / 6, (height * 5) / 6],
+  ];
+  for (let i = 0; i < points.length; i++) {
+    const hit = deepElementFromPoint(doc, points[i]![0]!, points[i]![1]!, ignore);
+    for (let n: Node | null = hit; n; n = composedParent(n)) {
+      if (nodeType(n) !== 1) continue;
+      if (found.has(n as Element)) break;
+      found.add(n as Element);
+    }
+  }
+  return found;
+}
+
+function zoneOf(config: PageControllerConfig): { zoneLimit: number; budgetChars: number } {
+  const expansion = config.viewportExpansion;
+  const tokens = config.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
+  const budgetChars = tokens > 0 ? tokens * CHARS_PER_TOKEN : Infinity;
+  if (expansion === -1) return { zoneLimit: Infinity, budgetChars: Infinity };
+  if (expansion === undefined || expansion === null || !(expansion >= 0)) return { zoneLimit: Infinity, budgetChars };
+  return { zoneLimit: expansion, budgetChars };
+}
+
+/** Reads the page as indexed text. Registers listed elements in `ctx.registry`; never throws. */
+export function observePage(ctx: DomContext): Observation {
+  const registry = ctx.registry;
+  registry.beginObservation();
+  try {
+    return observe(ctx);
+  } catch (error) {
+    return { state: unreadableState(ctx, error), highlights: [] };
+  } finally {
+    registry.endObservation();
+  }
+}
+
+function observe(ctx: DomContext): Observation {
+  const win = ctx.window;
+  const doc = win.document;
+  const config = ctx.config;
+  const url = safeUrl(win);
+  const title = documentTitle(doc);
+  const width = innerWidth(win);
+  const height = innerHeight(win);
+  const viewport: Rect = { left: 0, top: 0, right: width, bottom: height };
+  const html = documentElement(doc);
+  const root = documentBody(doc) ?? html;
+  if (!html || !root) {
+    return { state: { url, title, header: `Current page: [${title}](${url})`, content: '(The page has no content yet.)', footer: '[End of page]' }, highlights: [] };
+  }
+  const ignore = resolveRefs(config.ignoreElements);
+  const modal = findModal(doc);
+  const { zoneLimit, budgetChars } = zoneOf(config);
+  const walk = walkPage([modal ?? root], {
+    viewport,
+    zoneLimit,
+    budgetChars,
+    deadline: now() + WALK_TIME_LIMIT_MS,
+    ignore,
+    blacklist: resolveRefs(config.interactiveBlacklist),
+    whitelist: resolveRefs(config.interactiveWhitelist),
+    extraAttributes: config.includeAttributes ?? [],
+    onScreen: sampleOnScreen(doc, width, height, ignore),
+    registry: ctx.registry,
+  });
+
+  const targets: HitTarget[] = [];
+  for (let i = 0; i < walk.candidates.length && targets.length < MAX_HIT_TESTS; i++) {
+    const candidate = walk.candidates[i]!;
+    if (candidate.rect && intersects(candidate.rect, viewport)) append(targets, { element: candidate.element, rect: candidate.rect });
+  }
+  const cover = findCovered(doc, targets, viewport, ignore);
+  const highlights: Observation['highlights'] = [];
+  numberInDocumentOrder(walk.nodes, walk, cover.covered, ctx, viewport, highlights);
+
+  const notes: PageNode[] = [];
+  if (modal) append(notes, { kind: 'note', text: `A modal dialog is open: only its content is listed; the page behind it is inert until it is closed` });
+  for (let i = 0; i < cover.covers.length; i++) {
+    const { cover: element, count } = cover.covers[i]!;
+    append(notes, { kind: 'note', text: `${count} element${count === 1 ? ' is' : 's are'} covered by ${describeElement(element)} and not listed; deal with it first` });
+  }
+  const nodes = notes.length > 0 ? concat(notes, walk.nodes) : walk.nodes;
+  const page = serializePage(nodes);
+  for (let i = 0; i < page.descriptions.length; i++) ctx.registry.describeAs(page.descriptions[i]!.index, page.descriptions[i]!.line);
+
+  const frame = pageFrame(url, title, width, height, doc, walk, win);
+  return {
+    state: { url, title, header: formatHeader(frame), content: page.content === '' ? '(No visible content.)' : page.content, footer: formatFooter(frame) },
+    highlights,
+  };
+}
+
+function numberInDocumentOrder(
+  nodes: readonly PageNode[],
+  walk: WalkResult,
+  covered: SafeSet<Element>,
+  ctx: DomContext,
+  viewport: Rect,
+  highlights: Observation['highlights'],
+): void {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (node.kind !== 'element') continue;
+    const candidate = walk.candidateOf(node);
+    if (candidate) listCandidate(node, candidate, covered, ctx, viewport, highlights);
+    numberInDocumentOrder(node.children, walk, covered, ctx, viewport, highlights);
+  }
+}
+
+function listCandidate(node: ElementNode, candidate: Candidate, covered: SafeSet<Element>, ctx: DomContext, viewport: Rect, highlights: Observation['highlights']): void {
+  if (covered.has(candidate.element)) {
+    // A covered control is left out; a covered container keeps its content, without an index.
+    if (!hasListedDescendant(node)) node.children = [];
+    node.attributes = undefined;
+    node.label = undefined;
+    node.scroll = undefined;
+    return;
+  }
+  nameListedNode(node, candidate.element);
+  const { index, isNew } = ctx.registry.register(candidate.element, undefined, candidate.known);
+  node.index = index;
+  if (isNew) node.isNew = true;
+  if (candidate.rect && intersects(candidate.rect, viewport)) append(highlights, { index, element: candidate.element });
+}
+
+function hasListedDescendant(node: ElementNode): boolean {
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i]!;
+    if (child.kind === 'element' && (child.attributes !== undefined || hasListedDescendant(child))) return true;
+  }
+  return false;
+}
+
+function concat(a: readonly PageNode[], b: readonly PageNode[]): PageNode[] {
+  const out: PageNode[] = [];
+  for (let i = 0; i < a.length; i++) append(out, a[i]!);
+  for (let i = 0; i < b.length; i++) append(out, b[i]!);
+  return out;
+}
+
+function pageFrame(url: string, title: string, width: number, height: number, doc: Document, walk: WalkResult, win: Window): PageFrame {
+  const html = documentElement(doc)!;
+  const body = documentBody(doc);
+  const pageHeight = math.max(scrollHeight(html), body ? scrollHeight(body) : 0, height);
+  const pageWidth = math.max(scrollWidth(html), body ? scrollWidth(body) : 0, width);
+  const x = math.round(scrollX(win));
+  const y = math.round(scrollY(win));
+  const { above, below, aside, stoppedBy } = walk.summary;
+  // Edges are in viewport coordinates; the page spans from -y to pageHeight - y.
+  const abovePixels = above.elements > 0 ? math.max(0, above.edge + y) : 0;
+  const belowPixels = below.elements > 0 ? math.max(0, pageHeight - y - (below.edge === Infinity ? height : below.edge)) : 0;
+  return {
+    url,
+    title,
+    viewport: { width, height },
+    page: { width: pageWidth, height: pageHeight },
+    scroll: { x, y },
+    above: above.elements > 0 ? { pixels: abovePixels, elements: above.elements } : null,
+    below: below.elements > 0 ? { pixels: belowPixels, elements: below.elements } : null,
+    aside,
+    stoppedEarly: stoppedBy === 'time',
+  };
+}
+
+function safeUrl(win: Window): string {
+  try {
+    return win.location.href;
+  } catch {
+    return 'about:blank';
+  }
+}
+
+function unreadableState(ctx: DomContext, error: unknown): BrowserState {
+  let title = '';
+  try {
+    title = documentTitle(ctx.window.document);
+  } catch {
+    title = '';
+  }
+  const url = safeUrl(ctx.window);
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    url,
+    title,
+    header: `Current page: [${title}](${url})`,
+    content: `(The page could not be read: ${reason}. It may be navigating or replacing its document; wait and read it again.)`,
+    footer: '[End of page]',
+  };
+}

@@ -1,0 +1,223 @@
+// Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
+// indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
+// under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
+import { append, SafeMap, stringToLowerCase } from './intrinsics.js';
+import type { ElementNode, GapNode, PageNode } from './page-tree.js';
+import { clipText, collapseWhitespace, hasVisibleText } from './serialize/text.js';
+
+/** Length limits of the page text. */
+export interface SerializeLimits {
+  /** Text on an element line. @default 120 */
+  label: number;
+  /** A plain text line. @default 300 */
+  line: number;
+  /** An attribute value. @default 40 */
+  attribute: number;
+}
+
+/** The page text and the one-line description of every listed index. */
+export interface SerializedPage {
+  content: string;
+  /** `[7]<button>Submit />` for each index, without indentation or `*`. */
+  descriptions: Array<{ index: number; line: string }>;
+}
+
+const DEFAULT_LIMITS: SerializeLimits = { label: 120, line: 300, attribute: 40 };
+const TABS: string[] = [''];
+for (let i = 1; i < 40; i++) TABS[i] = TABS[i - 1] + '\t';
+// Attributes that only repeat the element's text are dropped.
+const NAME_LIKE = ['aria-label', 'title', 'placeholder'];
+
+interface Line {
+  text: string;
+  /** Set on gap lines, which merge with an adjacent gap of the same place and depth. */
+  gap?: { place: GapNode['place']; count: number; tag: string | undefined; depth: number; owner: number | undefined };
+}
+
+/** Renders the tree; `limits` overrides the default clipping lengths. */
+export function serializePage(nodes: readonly PageNode[], limits: Partial<SerializeLimits> = {}): SerializedPage {
+  return new Renderer({ ...DEFAULT_LIMITS, ...limits }).render(nodes);
+}
+
+class Renderer {
+  #limits: SerializeLimits;
+  #lines: Line[] = [];
+  #descriptions: Array<{ index: number; line: string }> = [];
+  #buffer = '';
+  /** A table cell started after text: the next text joins with " | ". */
+  #pipe = false;
+  #hasIndexed = new SafeMap<ElementNode, boolean>();
+  #scrollOwner: number[] = [];
+
+  constructor(limits: SerializeLimits) {
+    this.#limits = limits;
+  }
+
+  render(nodes: readonly PageNode[]): SerializedPage {
+    for (let i = 0; i < nodes.length; i++) this.#visit(nodes[i]!, 0);
+    this.#flush(0);
+    const lines = this.#lines;
+    // Gaps before the first or after the last real line are told by the header and footer instead.
+    let first = 0;
+    while (first < lines.length && lines[first]!.gap?.place === 'above') first++;
+    let last = lines.length - 1;
+    while (last >= first && lines[last]!.gap?.place === 'below') last--;
+    let content = '';
+    for (let i = first; i <= last; i++) {
+      const line = lines[i]!;
+      const text = line.gap ? gapText(line.gap) : line.text;
+      content += i === first ? text : '\n' + text;
+    }
+    return { content, descriptions: this.#descriptions };
+  }
+
+  #visit(node: PageNode, depth: number): void {
+    switch (node.kind) {
+      case 'text':
+        this.#appendText(node.text);
+        return;
+      case 'note':
+        this.#flush(depth);
+        append(this.#lines, { text: TABS[depth] + '(' + node.text + ')' });
+        return;
+      case 'gap':
+        this.#flush(depth);
+        this.#gap(node, depth);
+        return;
+      case 'element':
+        if (node.index !== undefined) this.#indexed(node, depth);
+        else this.#container(node, depth);
+    }
+  }
+
+  #container(node: ElementNode, depth: number): void {
+    const flow = node.flow;
+    if (flow === 'block' || flow === 'row') this.#flush(depth);
+    else if (flow === 'cell' && this.#buffer !== '') this.#pipe = true;
+    if (node.label) this.#appendText(node.label);
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth);
+    if (flow === 'block' || flow === 'row') this.#flush(depth);
+  }
+
+  #indexed(node: ElementNode, depth: number): void {
+    this.#flush(depth);
+    const nested = node.scroll !== undefined || this.#containsIndexed(node);
+    const text = nested ? collapseWhitespace(node.label ?? '') : this.#ownText(node);
+    const label = clipText(text, this.#limits.label);
+    const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
+    append(this.#descriptions, { index: node.index!, line: description });
+    append(this.#lines, { text: TABS[depth < 39 ? depth : 39] + (node.isNew ? '*' : '') + description });
+    if (!nested) return;
+    if (node.scroll) append(this.#scrollOwner, node.index!);
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth + 1);
+    this.#flush(depth + 1);
+    if (node.scroll) this.#scrollOwner.length--;
+  }
+
+  #attributes(node: ElementNode, label: string): string {
+    let out = '';
+    const attributes = node.attributes;
+    if (attributes) {
+      const lowerLabel = label === '' ? '' : stringToLowerCase(label);
+      for (let i = 0; i < attributes.length; i++) {
+        const name = attributes[i]![0];
+        const value = attributes[i]![1];
+        if (value === true) {
+          out += ' ' + name;
+          continue;
+        }
+        const shown = clipText(collapseWhitespace(value), this.#limits.attribute);
+        if (shown === '') continue;
+        if (lowerLabel !== '' && isNameLike(name) && stringToLowerCase(shown) === lowerLabel) continue;
+        out += ' ' + name + '=' + shown;
+      }
+    }
+    const scroll = node.scroll;
+    if (scroll) {
+      let parts = '';
+      if (scroll.left > 0) parts += 'left=' + scroll.left;
+      if (scroll.top > 0) parts += (parts ? ', ' : '') + 'top=' + scroll.top;
+      if (scroll.right > 0) parts += (parts ? ', ' : '') + 'right=' + scroll.right;
+      if (scroll.bottom > 0) parts += (parts ? ', ' : '') + 'bottom=' + scroll.bottom;
+      out += ' data-scrollable="' + parts + '"';
+    }
+    return out;
+  }
+
+  /** All text of an element without indexed descendants: its label, then its descendants' text. */
+  #ownText(node: ElementNode): string {
+    const parts: string[] = [];
+    collectText(node, parts);
+    let joined = '';
+    for (let i = 0; i < parts.length; i++) joined += i === 0 ? parts[i] : ' ' + parts[i];
+    return collapseWhitespace(joined);
+  }
+
+  #containsIndexed(node: ElementNode): boolean {
+    const known = this.#hasIndexed.get(node);
+    if (known !== undefined) return known;
+    let found = false;
+    const children = node.children;
+    for (let i = 0; i < children.length && !found; i++) {
+      const child = children[i]!;
+      if (child.kind === 'element') found = child.index !== undefined || this.#containsIndexed(child);
+    }
+    this.#hasIndexed.set(node, found);
+    return found;
+  }
+
+  #gap(node: GapNode, depth: number): void {
+    const previous = this.#lines[this.#lines.length - 1]?.gap;
+    const owner = node.place === 'inside' ? this.#scrollOwner[this.#scrollOwner.length - 1] : undefined;
+    if (previous && previous.place === node.place && previous.depth === depth && previous.owner === owner) {
+      previous.count += node.count;
+      if (previous.tag !== node.tag) previous.tag = undefined;
+      return;
+    }
+    append(this.#lines, { text: '', gap: { place: node.place, count: node.count, tag: node.tag, depth, owner } });
+  }
+
+  #appendText(text: string): void {
+    if (!hasVisibleText(text)) return;
+    if (this.#buffer === '') this.#buffer = text;
+    else this.#buffer += (this.#pipe ? ' | ' : ' ') + text;
+    this.#pipe = false;
+  }
+
+  #flush(depth: number): void {
+    this.#pipe = false;
+    if (this.#buffer === '') return;
+    const text = collapseWhitespace(this.#buffer);
+    this.#buffer = '';
+    append(this.#lines, { text: TABS[depth < 39 ? depth : 39] + clipText(text, this.#limits.line) });
+  }
+}
+
+function isNameLike(name: string): boolean {
+  for (let i = 0; i < NAME_LIKE.length; i++) if (NAME_LIKE[i] === name) return true;
+  return false;
+}
+
+function collectText(node: ElementNode, parts: string[]): void {
+  if (node.label) append(parts, node.label);
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.kind === 'text') append(parts, child.text);
+    else if (child.kind === 'element') collectText(child, parts);
+  }
+}
+
+function gapText(gap: NonNullable<Line['gap']>): string {
+  const what = gap.tag ? '<' + gap.tag + '>' : gap.count === 1 ? 'element' : 'elements';
+  let where: string;
+  if (gap.place === 'inside') {
+    where = gap.owner === undefined ? 'out of view in this container (scroll it to see them)' : 'out of view (scroll [' + gap.owner + '] to see them)';
+  } else {
+    const direction = gap.place === 'above' ? 'up' : gap.place === 'below' ? 'down' : gap.place;
+    where = gap.place + ' (scroll ' + direction + ' to see them)';
+  }
+  return TABS[gap.depth < 39 ? gap.depth : 39] + '… ' + gap.count + ' more ' + what + ' ' + where;
+}
