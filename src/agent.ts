@@ -6,10 +6,13 @@ import { AgentStateError, isAbortError, messageOf } from './agent/errors.js';
 import { describeAction, LoopDetector, pageFingerprint } from './agent/loop-detector.js';
 import * as notes from './agent/notes.js';
 import { RunControl, type RunControlState } from './agent/run-control.js';
-import { ConfigError, requireRunnable, resolveAgentConfig, type PageAgentCoreConfig, type ResolvedAgentConfig } from './config.js';
+import { composeMessages } from './agent/compose-messages.js';
+import { createAgentLLM } from './agent/create-llm.js';
+import { runTool } from './agent/run-tool.js';
+import { requireRunnable, resolveAgentConfig, type PageAgentCoreConfig, type ResolvedAgentConfig } from './config.js';
 import type { BrowserState } from './dom/index.js';
-import { addUsage, LLM, LLMError, type InvokeResult, type LLMRetryDetail, type Message } from './llm/index.js';
-import { buildUserMessage, getSystemPrompt, LlmsTxtLoader } from './prompt/index.js';
+import { addUsage, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
+import { LlmsTxtLoader } from './prompt/index.js';
 import {
   actionOf,
   AGENT_OUTPUT,
@@ -165,7 +168,7 @@ export class PageAgentCore extends EventTarget {
     if (this.#status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
     if (typeof task !== 'string' || task.trim() === '') throw new AgentStateError('empty_task', 'execute(task) needs a non-empty task string.');
     requireRunnable(this.config);
-    const llm = this.#createLLM();
+    const llm = createAgentLLM(this.config, (detail) => this.#onRetry(detail));
 
     this.task = task;
     this.taskId = newId();
@@ -251,10 +254,16 @@ export class PageAgentCore extends EventTarget {
     this.#observe(state, step);
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
-    const messages: Message[] = [
-      { role: 'system', content: getSystemPrompt(this.config.language, this.config.customSystemPrompt) },
-      { role: 'user', content: await this.#userMessage(state, step, signal) },
-    ];
+    const messages = await composeMessages({
+      config: this.config,
+      task: this.task,
+      history: this.history,
+      state,
+      step,
+      llmsTxt: this.#llmsTxt,
+      signal,
+      onPageInstructionsError: (error) => this.#report('instructions.getPageInstructions failed; continuing without page instructions', error, false),
+    });
     this.#activity({ type: 'thinking' });
     const watcher = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
@@ -309,7 +318,10 @@ export class PageAgentCore extends EventTarget {
       const approval = await this.#approve(action, state, signal);
       if (!approval.allow) return { output: notes.deniedResult(approval.note) };
     }
-    return { output: await this.#runTool(tool, action, signal) };
+    const output = await runTool({ tool, name: action.name, input: action.input, thisArg: this, signal, emit: (activity) => this.#activity(activity) });
+    const seconds = (action.input as { seconds?: unknown } | null)?.seconds;
+    this.#run.totalWait = action.name === 'wait' ? this.#run.totalWait + (typeof seconds === 'number' ? seconds : 0) : 0;
+    return { output };
   }
 
   #approve(action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<ApprovalOutcome> {
@@ -323,52 +335,6 @@ export class PageAgentCore extends EventTarget {
       thisArg: this,
       onAsk: (request) => this.#activity({ type: 'approval', ...request }),
       onPolicyError: (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
-    });
-  }
-
-  /** Runs a tool; a throw becomes its result text for the model, an abort ends the step. */
-  async #runTool(tool: PageAgentTool, action: ChosenAction, signal: AbortSignal): Promise<string> {
-    const { name, input } = action;
-    this.#activity({ type: 'executing', tool: name, input });
-    const started = Date.now();
-    let output: string;
-    try {
-      const value: unknown = await raceAbort(tool.execute.call(this, input, { signal }), signal);
-      output = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? String(value);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      output = `Error: ${messageOf(error)}`;
-    }
-    signal.throwIfAborted();
-    this.#activity({ type: 'executed', tool: name, input, output, duration: Date.now() - started });
-    const seconds = (input as { seconds?: unknown } | null)?.seconds;
-    this.#run.totalWait = name === 'wait' ? this.#run.totalWait + (typeof seconds === 'number' ? seconds : 0) : 0;
-    return output;
-  }
-
-  async #userMessage(state: BrowserState, step: number, signal: AbortSignal): Promise<string> {
-    const { instructions, experimentalLlmsTxt, transformPageContent, maxSteps } = this.config;
-    let pageInstructions: string | null | undefined;
-    try {
-      pageInstructions = instructions?.getPageInstructions?.(state.url);
-    } catch (error) {
-      this.#report('instructions.getPageInstructions failed; continuing without page instructions', error, false);
-    }
-    const llmsTxt = experimentalLlmsTxt ? await this.#llmsTxt.load(state.url, signal) : null;
-    let content = state.content;
-    if (transformPageContent) {
-      try {
-        content = String(await transformPageContent(content));
-      } catch (error) {
-        throw new Error(`transformPageContent failed: ${messageOf(error)}`);
-      }
-    }
-    return buildUserMessage({
-      instructions: { system: instructions?.system, page: pageInstructions, llmsTxt },
-      task: this.task,
-      step: { step: step + 1, maxSteps, now: new Date() },
-      history: this.history,
-      page: { header: state.header, content, footer: state.footer },
     });
   }
 
@@ -405,21 +371,10 @@ export class PageAgentCore extends EventTarget {
     void this.#quietly(() => this.pageController.hideMask());
   }
 
-  #createLLM(): LLM {
-    let llm: LLM;
-    try {
-      llm = new LLM(this.config);
-    } catch (error) {
-      if (error instanceof LLMError && error.kind === 'config') throw new ConfigError(/`(\w+)`/.exec(error.message)?.[1] ?? 'config', error.message);
-      throw error;
-    }
-    llm.addEventListener('retry', (event) => {
-      const { attempt, maxAttempts, error } = (event as CustomEvent<LLMRetryDetail>).detail;
-      this.#activity({ type: 'retrying', attempt, maxAttempts });
-      this.history.push({ type: 'error', message: error.message, rawResponse: error.rawResponse });
-      this.#record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
-    });
-    return llm;
+  #onRetry({ attempt, maxAttempts, error }: LLMRetryDetail): void {
+    this.#activity({ type: 'retrying', attempt, maxAttempts });
+    this.history.push({ type: 'error', message: error.message, rawResponse: error.rawResponse });
+    this.#record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
   }
 
   /** Calls a hook; a throw is reported (console, activity, history) and returned as its message. */

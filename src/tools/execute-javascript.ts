@@ -10,9 +10,9 @@ export const CSP_BLOCKED_MESSAGE =
 
 const CSP_PATTERNS = [/unsafe-eval/i, /content security policy/i, /\bEvalError\b/, /trusted ?types?/i, /TrustedScript/];
 
-/** True when a failure message says the page's CSP (or Trusted Types) blocked evaluation. */
+/** True when a failure message says the page's CSP (or Trusted Types) blocked evaluation (not the script's own throw). */
 export function isCspBlocked(message: string): boolean {
-  return CSP_PATTERNS.some((pattern) => pattern.test(message));
+  return !/^The script threw/.test(message) && CSP_PATTERNS.some((pattern) => pattern.test(message));
 }
 
 /** Runs model-written JavaScript in the page; only offered when the user opted in. */
@@ -26,8 +26,10 @@ export const executeJavascriptTool = tool<{ script: string }>({
     const result = await controller.executeJavascript(input.script, signal);
     signal.throwIfAborted();
     if (!result.success && isCspBlocked(result.message)) {
-      console.warn(`[page-agent] ${CSP_BLOCKED_MESSAGE}`);
-      return CSP_BLOCKED_MESSAGE;
+      // Our controller already explains it (with the Trusted Types fix); other controllers may pass the raw error.
+      const message = /cannot run/.test(result.message) ? result.message : CSP_BLOCKED_MESSAGE;
+      console.warn(`[page-agent] ${message}`);
+      return message;
     }
     return resultText(result);
   },

@@ -83,3 +83,20 @@ describe('page tools', () => {
     }
   });
 });
+
+describe('execute_javascript failures', () => {
+  const quiet = <T>(run: () => Promise<T>) => {
+    const warn = console.warn;
+    console.warn = () => {};
+    return run().finally(() => (console.warn = warn));
+  };
+
+  it("keeps a controller's own CSP explanation and a script's own EvalError", async () => {
+    const controller = new FakeController();
+    const explained = "The page's Content Security Policy forbids evaluating scripts ('unsafe-eval' is not allowed), so execute_javascript cannot run here.";
+    controller.onAction = () => ({ success: false, message: explained });
+    expect((await quiet(() => run('execute_javascript', { script: 'x' }, controller))).output).toBe(explained);
+    controller.onAction = () => ({ success: false, message: 'The script threw EvalError: unsafe-eval blocked inside it' });
+    expect((await run('execute_javascript', { script: 'x' }, controller)).output).toBe('The script threw EvalError: unsafe-eval blocked inside it');
+  });
+});
