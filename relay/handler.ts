@@ -163,9 +163,12 @@ function health(config: RelayConfig): Record<string, unknown> {
   };
 }
 
+/** Short enough to be shown whole in the panel (which clips messages at 400 characters). */
 function notConfiguredMessage(problem: string): string {
-  const examples = PROVIDER_EXAMPLES.map((p) => `${p.name}: ${p.baseURL} with ${p.model}${p.needsKey ? '' : ' (no key)'}`).join('; ');
-  return `${problem} Set LLM_BASE_URL, LLM_MODEL and LLM_API_KEY where the relay runs (environment or .env) and restart it. For example ${examples}. See docs/relay.md.`;
+  return (
+    `${problem} Set LLM_BASE_URL, LLM_MODEL and LLM_API_KEY where the relay runs (.env or environment) and restart it. ` +
+    'Works with OpenAI, DeepSeek, Qwen (DashScope), OpenRouter, Ollama (http://localhost:11434/v1, no key) and LM Studio; see docs/relay.md.'
+  );
 }
 
 function methodNotAllowed(res: ServerResponse, allow: string, headers: Record<string, string>): void {
