@@ -2,7 +2,9 @@
 // Every page loads with the panel, one task typed into the panel runs through the same-origin relay
 // to the mock upstream, and a server without an upstream explains itself in the page and the panel.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -47,6 +49,16 @@ async function startDemo(env: Record<string, string>): Promise<{ url: string; ou
     child.on('exit', (code) => fail(new Error(`demo server exited with ${code}:\n${output}`)));
   });
   return { url, output: () => output };
+}
+
+/** Runs `node demo/server.mjs` expecting it to refuse to start; resolves to its exit code and output. */
+function demoExit(env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'demo/server.mjs')], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((done) => child.on('exit', (code) => done({ code, output })));
 }
 
 /** All text content of a chat request's messages (where the page text is). */
@@ -175,6 +187,31 @@ describe('demo without an upstream', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('demo server start-up errors', () => {
+  it('names the line of a malformed .env and exits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'demo-env-'));
+    writeFileSync(join(dir, '.env'), `LLM_MODEL=m\nLLM_API_KEY ${KEY}\n`);
+    const { code, output } = await demoExit({ PORT: '0' }, dir);
+    expect(code).toBe(1);
+    expect(output).toBe(`demo: ${join(dir, '.env')} line 2: expected KEY=value, but the line has no "="\n`);
+  });
+
+  it('names the port when it is in use and exits', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const { code, output } = await demoExit({ PORT: String(port), HOST: '127.0.0.1' }, mkdtempSync(join(tmpdir(), 'demo-port-')));
+      expect(code).toBe(1);
+      expect(output).toBe(
+        `demo: Port ${port} is already in use on 127.0.0.1. Stop the program using it, or choose another port (PORT=<n> npm run demo).\n`,
+      );
+    } finally {
+      await new Promise<void>((done) => blocker.close(() => done()));
     }
   });
 });
