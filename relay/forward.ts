@@ -28,12 +28,8 @@ export async function forwardChatCompletion(res: ServerResponse, options: Forwar
   const { apiKey, timeoutMs } = options;
   const controller = new AbortController();
   let timedOut = false;
-  let timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onClientGone = () => controller.abort();
-  options.signal.addEventListener('abort', onClientGone, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The timeout measures silence: it restarts when the headers arrive and with every chunk.
   const restartTimer = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -41,6 +37,9 @@ export async function forwardChatCompletion(res: ServerResponse, options: Forwar
       controller.abort();
     }, timeoutMs);
   };
+  restartTimer();
+  const onClientGone = () => controller.abort();
+  options.signal.addEventListener('abort', onClientGone, { once: true });
 
   try {
     let upstream: Response;
@@ -85,7 +84,7 @@ export async function forwardChatCompletion(res: ServerResponse, options: Forwar
     }
     res.end(scrubber.flush());
     return upstream.status;
-  } catch (error) {
+  } catch {
     // The stream broke after the headers were sent (upstream dropped, went silent, or the client left).
     if (!res.headersSent && timedOut) return timeout(res, options);
     res.destroy();

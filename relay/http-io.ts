@@ -14,7 +14,8 @@ export type RelayErrorCode =
   | 'upstream_unreachable'
   | 'upstream_auth'
   | 'not_found'
-  | 'method_not_allowed';
+  | 'method_not_allowed'
+  | 'internal_error';
 
 /** Writes a JSON error unless the response has started; extra fields go beside `error`. */
 export function sendRelayError(

@@ -36,7 +36,7 @@ export function createRelayListener(options: MountOptions = {}, fallback?: Liste
     }
     handle(req, res, path).catch((error: unknown) => {
       logger?.error(`unexpected failure on ${req.method} ${pathname}: ${error instanceof Error ? error.message : String(error)}`);
-      sendRelayError(res, 500, 'upstream_unreachable', 'The relay failed unexpectedly; see its log.');
+      sendRelayError(res, 500, 'internal_error', 'The relay failed unexpectedly; see its log.');
     });
   };
 }

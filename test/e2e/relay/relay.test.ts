@@ -311,6 +311,25 @@ describe('relay streaming', () => {
     );
   });
 
+  it('cuts a stream that goes silent for longer than the timeout', async () => {
+    const relay = await relayWith(configFor({ LLM_BASE_URL: gatedURL }, { timeoutMs: 300 }));
+    const res = await fetch(`${relay.url}/chat/completions`, {
+      method: 'POST',
+      headers: { origin: PAGE_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify(chat({ stream: true })),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('"first"');
+    // The upstream never sends the rest: the relay ends the response instead of hanging forever.
+    await expect(
+      (async () => {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+      })(),
+    ).rejects.toThrow();
+  });
+
   it('streams the mock upstream SSE reply through intact', async () => {
     const relay = await relayWith(configFor());
     upstream.enqueue({ sse: [{ choices: [{ delta: { content: 'Hel' } }] }, { choices: [{ delta: { content: 'lo' } }] }] });
