@@ -60,14 +60,17 @@ function optionText(option: Element): string {
   return attr(option, 'aria-label') || (option as HTMLElement).innerText || option.textContent || '';
 }
 
-/** The options of the widget's popup that are on screen now; `before` excludes options shown before opening. */
-function popupOptions(widget: Element, before: Set<Element>): Element[] {
+/**
+ * The options of the widget's popup that are on screen now. Without `before`, only options the widget
+ * owns (aria-controls/aria-owns, or its own listbox); with it, also options that appeared since.
+ */
+function popupOptions(widget: Element, before?: Set<Element>): Element[] {
   const controlled = [...byIds(widget, attr(widget, 'aria-controls')), ...byIds(widget, attr(widget, 'aria-owns'))];
   const input = widget.querySelector('[aria-controls], [aria-owns]');
   if (input) controlled.push(...byIds(input, attr(input, 'aria-controls')), ...byIds(input, attr(input, 'aria-owns')));
   if (attr(widget, 'role') === 'listbox') controlled.push(widget);
   const own = optionsIn(controlled);
-  if (own.length > 0) return own;
+  if (own.length > 0 || !before) return own;
   // No reference to the popup: options that appeared since opening it (popups often render in a portal).
   return visibleOptionsInPage([widget.ownerDocument]).filter((el) => !before.has(el));
 }
@@ -106,7 +109,7 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   if (!widget) return null;
   if (isDisabled(widget)) return { success: false, message: `Did not open ${target.description}: it is disabled.` };
   const before = new Set(visibleOptionsInPage([widget.ownerDocument]));
-  let options = popupOptions(widget, new Set());
+  let options = popupOptions(widget);
   let opened = false;
   if (options.length === 0) {
     const failed = await clickOn(ctx, target, widget, 'open', signal);

@@ -1,7 +1,7 @@
 // Focus as a person's pointer and keyboard move it: which element a mousedown focuses (or blurs
 // everything), the deep active element across shadow roots and frames, and sequential Tab order.
 // Calls focus()/blur() only where a real click or Tab would move focus.
-import { attr, blurElement, focusElement, matches, queryAll, styleOf } from './builtins.js';
+import { attr, blurElement, closest, focusElement, matches, queryAll, styleOf } from './builtins.js';
 import { composedParent } from './geometry.js';
 
 const NATIVELY_FOCUSABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, audio[controls], video[controls]';
@@ -9,7 +9,7 @@ const NATIVELY_FOCUSABLE = 'a[href], area[href], button, input:not([type=hidden]
 /** Whether the element can take focus from a click or from `focus()` (not necessarily from Tab). */
 export function isFocusable(element: Element): boolean {
   if (matches(element, ':disabled')) return false;
-  if (element.closest('[inert]')) return false;
+  if (closest(element, '[inert]')) return false;
   if (attr(element, 'tabindex') !== null && !Number.isNaN(parseInt(attr(element, 'tabindex')!, 10))) return true;
   if (matches(element, NATIVELY_FOCUSABLE)) return true;
   if (element.localName === 'summary') {

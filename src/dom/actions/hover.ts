@@ -2,7 +2,7 @@
 // emulated) for menus and tooltips that open on hover, then say what became visible.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { queryAll, sleep } from './builtins.js';
+import { matches, queryAll, sleep } from './builtins.js';
 import { describeAny, watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { applyHoverStyles } from './hover-styles.js';
@@ -37,7 +37,7 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
   const notes = await watch.finish();
   const revealed = scope.filter((el) => hiddenBefore.has(el) && hasBox(el));
   if (revealed.length > 0) {
-    const examples = revealed.filter((el) => el.matches(INTERACTIVE)).slice(0, 3).map((el) => describeAny(ctx, el));
+    const examples = revealed.filter((el) => matches(el, INTERACTIVE)).slice(0, 3).map((el) => describeAny(ctx, el));
     const sample = examples.length > 0 ? `, e.g. ${examples.join(', ')}` : '';
     notes.unshift(`${revealed.length} element${revealed.length === 1 ? '' : 's'} became visible${sample}; read the page again to act on them.`);
   }

@@ -2,7 +2,7 @@
 // Enter submits a form (through its default button) or activates a button/link, Space activates
 // controls, Tab moves focus, Escape closes a modal dialog or popover, Backspace/Delete/characters edit,
 // arrows move the caret, change a select/number/range/radio, or scroll. Each returns a note or null.
-import { dispatchEvent, execCommand, queryAll, realmOf } from './builtins.js';
+import { attr, dispatchEvent, execCommand, focusElement, matches, queryAll, realmOf } from './builtins.js';
 import { moveFocusSequentially } from './focus.js';
 import type { KeyCombo } from './keyboard.js';
 import { isDisabled } from './resolve-target.js';
@@ -51,6 +51,10 @@ function submitImplicitly(field: HTMLInputElement): string | null {
   return null;
 }
 
+function textFieldOrFormatted(input: HTMLInputElement): boolean {
+  return BLOCKS_IMPLICIT_SUBMISSION.has(input.type);
+}
+
 function scrollBy(element: Element, dy: number, toEdge?: 'start' | 'end'): void {
   const doc = element.ownerDocument;
   const view = doc.defaultView;
@@ -81,21 +85,21 @@ function stepRadio(radio: HTMLInputElement, forward: boolean): HTMLInputElement 
   const position = group.indexOf(radio);
   if (position < 0 || group.length < 2) return null;
   const next = group[(position + (forward ? 1 : -1) + group.length) % group.length]!;
-  next.focus({ preventScroll: true });
+  focusElement(next);
   // Arrow keys in a radio group check the newly focused radio, which fires a click (HTML §4.10.5.1.15).
   activationClick(next);
   return next;
 }
 
 function closeModal(doc: Document): string | null {
-  const modal = queryAll(doc, 'dialog[open]').reverse().find((d) => d.matches(':modal')) as HTMLDialogElement | undefined;
+  const modal = queryAll(doc, 'dialog[open]').reverse().find((d) => matches(d, ':modal')) as HTMLDialogElement | undefined;
   if (modal) {
     const withRequest = modal as HTMLDialogElement & { requestClose?: () => void };
     if (typeof withRequest.requestClose === 'function') withRequest.requestClose();
     else if (dispatchEvent(modal, new (realmOf(modal).Event)('cancel', { cancelable: true }))) modal.close();
     return null;
   }
-  const popover = queryAll(doc, '[popover]').reverse().find((p) => p.matches(':popover-open') && p.getAttribute('popover') !== 'manual') as HTMLElement | undefined;
+  const popover = queryAll(doc, '[popover]').reverse().find((p) => matches(p, ':popover-open') && attr(p, 'popover') !== 'manual') as HTMLElement | undefined;
   popover?.hidePopover();
   return null;
 }
@@ -131,8 +135,14 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     if (!keypressAllowed) return null;
     if (element.localName === 'textarea' && textField) insertTyped(textField, '\n');
     else if (rich) insertRich(rich, '\n');
-    else if (isButtonLike(element) || element.matches('a[href], area[href], summary')) activationClick(element);
-    else if (input) return submitImplicitly(input);
+    else if (isButtonLike(element) || matches(element, 'a[href], area[href], summary')) activationClick(element);
+    else if (input && textFieldOrFormatted(input)) {
+      // Chromium announces the line break a single-line field refuses; cancelling it stops the submission.
+      const realm = realmOf(input);
+      const init: InputEventInit = { bubbles: true, cancelable: true, composed: true, inputType: 'insertLineBreak', data: null, view: realm.window };
+      if (!dispatchEvent(input, new realm.InputEvent('beforeinput', init))) return null;
+      return submitImplicitly(input);
+    } else if (input) return submitImplicitly(input);
     return null;
   }
   if (key.text !== undefined && name !== 'Enter') {

@@ -3,7 +3,7 @@
 // and report where it landed and whether an end was reached. No hidden scaling of the amount.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { elementsFromPoint, nextFrame, queryAll, styleOf } from './builtins.js';
+import { elementsFromPoint, nextFrame, queryAll, rectOf, styleOf } from './builtins.js';
 import { describeAny } from './change-watch.js';
 import { composedParent, hasBox } from './geometry.js';
 import { isAgentElement } from './hit-test.js';
@@ -91,7 +91,7 @@ function scrollChain(start: Element, axis: Axis): Scroller[] {
 }
 
 function visibleArea(element: Element): number {
-  const rect = element.getBoundingClientRect();
+  const rect = rectOf(element);
   const view = element.ownerDocument.defaultView!;
   const width = Math.max(0, Math.min(rect.right, view.innerWidth) - Math.max(rect.left, 0));
   const height = Math.max(0, Math.min(rect.bottom, view.innerHeight) - Math.max(rect.top, 0));
