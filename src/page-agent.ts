@@ -22,13 +22,14 @@ export class PageAgent extends PageAgentCore {
 
   constructor(config: PageAgentConfig) {
     let panelHost: Element | undefined;
+    const enableMask = config.enableMask ?? true;
     const pageController = new PageController({
       ...config,
-      enableMask: config.enableMask ?? true,
+      enableMask,
       // The panel is the agent's own UI: never read, never indexed, never taken for a covering element.
       ignoreElements: [...(config.ignoreElements ?? []), () => panelHost],
     });
-    super({ ...config, pageController });
+    super({ ...config, enableMask, pageController });
     this.panel = new Panel(this, {
       language: this.config.language,
       promptForNextTask: config.promptForNextTask,

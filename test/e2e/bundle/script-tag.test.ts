@@ -70,7 +70,9 @@ describe('script tag', () => {
     web.route('/twice.html', { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'one' }, PLAIN_BODY) });
     await page.goto(web.url('/twice.html'));
     await inPanel(page, '.bar').waitFor();
-    await page.evaluate(() => ((window as any).first = (window as any).pageAgent));
+    await page.evaluate(() => {
+      (window as any).first = (window as any).pageAgent;
+    });
     await page.evaluate(
       (baseURL) =>
         new Promise<void>((done) => {
@@ -94,7 +96,9 @@ describe('script tag', () => {
       };
     });
     expect(state).toEqual({ firstDisposed: true, firstPanelConnected: false, replaced: true, model: 'two', panels: 1 });
-    expect(await inPanel(page, '.status').textContent()).toBe('Ready');
+    // The first copy still owns <page-agent-panel>; the new copy's class registers the next free name.
+    expect(await page.evaluate(() => (window as any).pageAgent.panel.wrapper.localName)).toBe('page-agent-panel-2');
+    expect(await page.locator('page-agent-panel-2 >> .status').textContent()).toBe('Ready');
     expect(errors).toEqual([]);
     await context.close();
   });
