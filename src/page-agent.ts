@@ -29,7 +29,9 @@ export class PageAgent extends PageAgentCore {
       // The panel is the agent's own UI: never read, never indexed, never taken for a covering element.
       ignoreElements: [...(config.ignoreElements ?? []), () => panelHost],
     });
-    super({ ...config, enableMask, pageController });
+    // page-agent keeps controller options in agent.config too; so do we (enableMask shows its default).
+    const coreConfig = { ...config, enableMask, pageController };
+    super(coreConfig);
     this.panel = new Panel(this, {
       language: this.config.language,
       promptForNextTask: config.promptForNextTask,
