@@ -56,6 +56,10 @@ export function classifyHttpError(status: number, headers: Headers, text: string
   if (status === 401 || status === 403) {
     return new LLMError('auth', `The LLM server refused the API key (HTTP ${status})${said}. Check \`apiKey\` and that it may use model "${context.model}".`, details);
   }
+  if (code === 'relay_not_configured') {
+    // Our relay proxy without an upstream key: retrying cannot help, the message says what to set.
+    return new LLMError('config', `The LLM relay is not configured${said}`, details);
+  }
   if (QUOTA.test(facts) && (status === 402 || status === 429)) {
     return new LLMError('auth', `The LLM account has no quota left (HTTP ${status})${said}. Check the plan or balance of the key in \`apiKey\`.`, details);
   }
