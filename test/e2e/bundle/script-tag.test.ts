@@ -6,6 +6,9 @@ import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-s
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle } from './bundle-helpers.js';
 
+/** A <div> that is clickable only through a listener the app adds after the agent's tag ran. */
+const LISTENER_ONLY = `<div id="menu">Open menu</div><script>document.getElementById('menu').addEventListener('click', () => {});</script>`;
+
 let web: StaticServer;
 let llm: MockLLMServer;
 
@@ -25,7 +28,7 @@ describe('script tag', () => {
     web.route('/tag.html', {
       body: pageWithTag(
         { 'data-base-url': llm.baseURL, 'data-model': 'mock-model', 'data-max-steps': '7', 'data-config': '{"stepDelay": 0.1}' },
-        PLAIN_BODY + plainScript(),
+        PLAIN_BODY + plainScript() + LISTENER_ONLY,
       ),
     });
     await page.goto(web.url('/tag.html'));
@@ -47,6 +50,10 @@ describe('script tag', () => {
       hidden: false,
     });
     expect(await inPanel(page, '.status').textContent()).toBe('Ready');
+    // The listener tracker was installed before the app's script ran: a bare <div> with a click
+    // listener is indexed as interactive.
+    const content: string = await page.evaluate(async () => (await (window as any).pageAgent.pageController.getBrowserState()).content);
+    expect(content).toMatch(/\[\d+\]<div[^\n]*Open menu/);
     expect(errors).toEqual([]);
     await context.close();
   });
