@@ -209,6 +209,25 @@ describe('panel in Chromium', () => {
     });
   });
 
+  it('copies the final answer as Markdown with the copy button', async () => {
+    const { context, page } = await openPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.origin });
+    await page.goto(web.url('/plain.html'));
+    await inPanel(page, '.bar').waitFor();
+    const answer = 'Top order: **A-2**\n\n- total: 40';
+    await page.evaluate((text) => {
+      const { agent } = window as any;
+      agent.task = 'find the top order';
+      agent.setStatus('running');
+      agent.push((window as any).PanelLib.step(0, 'done', { text, success: true }));
+      agent.setStatus('completed');
+    }, answer);
+    await inPanel(page, 'button.copy').click();
+    await inPanel(page, 'button.copy:has-text("Copied")').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer);
+    await context.close();
+  });
+
   it('follows the dark color scheme and stops animating under reduced motion', async () => {
     const { context, page } = await openPage();
     await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
