@@ -11,12 +11,13 @@ import type { PanelAgent, PanelConfig } from './panel-agent.js';
 import { renderApproval, renderNotices, renderQuestion, type PendingApproval, type PendingQuestion } from './panel-parts.js';
 import { RecentTasks } from './recent-tasks.js';
 import { findFinalAnswer, renderEvent, renderFinalAnswer, stepActionText } from './step-list.js';
+import { cardStyles } from './card-styles.js';
 import { panelStyles } from './styles.js';
 import { formatUsage } from './usage.js';
 
 /** The panel element; create it through `Panel`, which defines it and passes the agent in. */
 export class PanelElement extends LitElement {
-  static override styles = panelStyles;
+  static override styles = [panelStyles, cardStyles];
 
   #agent!: PanelAgent;
   #config: PanelConfig = {};

@@ -1,0 +1,154 @@
+// Styles of the step-list cards and of the Markdown in the final answer (a second constructable
+// stylesheet beside styles.ts, which owns the host, the bar and the controls).
+import { css } from 'lit';
+
+/** Styles for cards (task, step, observation, retry, error, take-over, ask, approval, answer, notices) and Markdown. */
+export const cardStyles = css`
+  .card {
+    padding: 7px 9px;
+    border-radius: 8px;
+    background: var(--pa-card);
+    border-left: 3px solid var(--pa-line);
+    overflow-wrap: anywhere;
+  }
+  .card .meta {
+    font-size: 11px;
+    color: var(--pa-muted);
+    margin-bottom: 2px;
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  .card.task {
+    border-left-color: var(--pa-accent);
+    white-space: pre-wrap;
+  }
+  .card.step .line {
+    display: block;
+  }
+  .card.step .label {
+    color: var(--pa-muted);
+    margin-right: 4px;
+  }
+  .card.step .action {
+    font-weight: 600;
+  }
+  .card.step .result.failed {
+    color: var(--pa-bad);
+  }
+  .card.observation {
+    border-left-color: var(--pa-note);
+  }
+  .card.retry {
+    border-left-color: var(--pa-warn);
+  }
+  .card.error {
+    border-left-color: var(--pa-bad);
+    color: var(--pa-bad);
+  }
+  .card.takeover {
+    border-left-color: var(--pa-warn);
+  }
+  .card.ask,
+  .card.approval {
+    border-left-color: var(--pa-warn);
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+  }
+  .row {
+    display: flex;
+    gap: 6px;
+    align-items: flex-end;
+  }
+  .card.answer {
+    border-left-color: var(--pa-ok);
+  }
+  .card.answer.failed {
+    border-left-color: var(--pa-bad);
+  }
+  .card.notice {
+    margin: 8px;
+    border-left-color: var(--pa-warn);
+  }
+  .card.notice strong {
+    display: block;
+  }
+  .card code,
+  .md code {
+    font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    background: var(--pa-bg);
+    border-radius: 4px;
+    padding: 0 3px;
+  }
+  .md > :first-child {
+    margin-top: 0;
+  }
+  .md > :last-child {
+    margin-bottom: 0;
+  }
+  .md p,
+  .md ul,
+  .md ol,
+  .md pre,
+  .md blockquote,
+  .md .md-table {
+    margin: 0 0 6px;
+  }
+  .md ul,
+  .md ol {
+    padding-left: 20px;
+  }
+  .md li > p {
+    margin: 0;
+  }
+  .md h3,
+  .md h4,
+  .md h5 {
+    margin: 6px 0 4px;
+    font-size: 14px;
+  }
+  .md h5 {
+    font-size: 13px;
+  }
+  .md pre {
+    overflow-x: auto;
+    padding: 6px;
+    background: var(--pa-bg);
+    border-radius: 6px;
+  }
+  .md pre code {
+    padding: 0;
+    white-space: pre;
+  }
+  .md blockquote {
+    padding-left: 8px;
+    border-left: 3px solid var(--pa-line);
+    color: var(--pa-muted);
+  }
+  .md a {
+    color: var(--pa-accent);
+  }
+  .md .md-table {
+    overflow-x: auto;
+  }
+  .md table {
+    border-collapse: collapse;
+    font-size: 12px;
+  }
+  .md th,
+  .md td {
+    border: 1px solid var(--pa-line);
+    padding: 2px 6px;
+  }
+  .md [data-align='center'] {
+    text-align: center;
+  }
+  .md [data-align='right'] {
+    text-align: right;
+  }
+  .md hr {
+    border: 0;
+    border-top: 1px solid var(--pa-line);
+  }
+`;
