@@ -12,11 +12,15 @@ const g = globalThis as typeof globalThis & { Element?: typeof Element };
 const hasDom = typeof g.Element === 'function';
 
 function method<T extends (...args: any[]) => any>(proto: object | undefined, name: string): Fn<T> {
-  const value = proto ? (Object.getOwnPropertyDescriptor(proto, name)?.value as T | undefined) : undefined;
-  // Under SSR (no DOM) nothing is captured; the functions are only called in a browser.
-  return value ?? ((() => {
-    throw new TypeError(`${name} is not available in this environment`);
-  }) as unknown as T);
+  // Own property first, then up the chain (some engines and test DOMs define methods on a base class).
+  for (let p: object | null | undefined = proto; p; p = Object.getPrototypeOf(p)) {
+    const value = Object.getOwnPropertyDescriptor(p, name)?.value as T | undefined;
+    if (typeof value === 'function') return value;
+  }
+  // Not found (SSR, a partial DOM): call whatever the object has at call time.
+  return function (this: Record<string, (...args: unknown[]) => unknown>, ...args: unknown[]) {
+    return this[name]!(...args);
+  } as unknown as T;
 }
 
 function getter<T>(proto: object | undefined, name: string): (self: object) => T {

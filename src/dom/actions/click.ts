@@ -53,6 +53,7 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   const watch = watchChanges(ctx, target.element);
   movePointer(ctx, reached.element, reached.top);
   const outcome = pressAndRelease(reached.element, reached.top);
+  ctx.overlay.pressCursor();
   const notes = await watch.finish();
   if (!outcome.clicked) {
     return {

@@ -4,13 +4,13 @@
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
 import type { ActionResult } from '../types.js';
-import { listen } from './builtins.js';
 
 type AsyncFn = (signal: AbortSignal) => Promise<unknown>;
 type AsyncFunctionCtor = new (...args: unknown[]) => AsyncFn;
 
 // Captured at load: a page cannot swap the constructor the agent compiles with.
 const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as AsyncFunctionCtor;
+const indirectEval = globalThis.eval as (source: unknown) => unknown;
 const MAX_RESULT = 4000;
 /** The Trusted Types policy name site owners allow for this tool (`trusted-types page-agent`). */
 export const TRUSTED_TYPES_POLICY = 'page-agent';
@@ -34,15 +34,28 @@ function trustedScript(win: Window, source: string): unknown {
   return policy ? policy.createScript(source) : source;
 }
 
-function compile(win: Window, script: string, trusted: boolean): AsyncFn {
-  const body = (source: string) => (trusted ? trustedScript(win, source) : source);
+function compile(script: string): AsyncFn {
   try {
     // A bare expression ("document.title") returns its value.
-    return new AsyncFunction('signal', body(`return (${script}\n);`));
+    return new AsyncFunction('signal', `return (${script}\n);`);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
   }
-  return new AsyncFunction('signal', body(script));
+  return new AsyncFunction('signal', script);
+}
+
+/**
+ * Compiles through the agent's Trusted Types policy. Chromium accepts a TrustedScript in eval but
+ * not in the Function constructor, so this is an indirect (global-scope) eval of a function literal.
+ */
+function compileTrusted(win: Window, script: string): AsyncFn {
+  const evaluate = (source: string) => indirectEval(trustedScript(win, source)) as AsyncFn;
+  try {
+    return evaluate(`(async function (signal) { return (${script}\n); })`);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+  }
+  return evaluate(`(async function (signal) { ${script}\n})`);
 }
 
 function isCspError(error: unknown): boolean {
@@ -97,10 +110,10 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
   let fn: AsyncFn;
   try {
     try {
-      fn = compile(win, script, false);
+      fn = compile(script);
     } catch (error) {
       if (!isTrustedTypesError(error)) throw error;
-      fn = compile(win, script, true);
+      fn = compileTrusted(win, script);
     }
   } catch (error) {
     if (isTrustedTypesError(error)) {
@@ -118,19 +131,22 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
     if (error instanceof SyntaxError) return { success: false, message: `The script has a syntax error and did not run: ${error.message}` };
     return { success: false, message: `The script could not be compiled: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const controller = new AbortController();
-  const stop = signal ? listen(signal, 'abort', () => controller.abort(signal.reason)) : () => undefined;
+  const own = new AbortController();
+  const active = signal ?? own.signal;
+  let onAbort: (() => void) | undefined;
   try {
+    // A script that ignores `signal` cannot be interrupted, but the action still settles on abort.
     const aborted = new Promise<never>((_, reject) => {
-      listen(controller.signal, 'abort', () => reject(controller.signal.reason ?? new DOMException('Aborted', 'AbortError')), { once: true });
+      onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
+      active.addEventListener('abort', onAbort, { once: true });
     });
-    const result = await Promise.race([fn.call(win, signal ?? controller.signal), aborted]);
+    const result = await Promise.race([fn.call(win, active), aborted]);
     return { success: true, message: `Ran the script. Result: ${formatResult(result)}` };
   } catch (error) {
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
     const name = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { success: false, message: `The script threw ${name}` };
   } finally {
-    stop();
+    if (onAbort) active.removeEventListener('abort', onAbort);
   }
 }

@@ -102,7 +102,8 @@ export function parseHumanDate(text: string, locale: string, now: Date = new Dat
 
 /** Reads a time of day ("3:30 pm", "15:30", "3pm", "noon"); seconds are kept when given. */
 export function parseHumanTime(text: string): { value: string } | { error: string } {
-  const raw = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  // Chinese writes the half of the day first ("下午3:00"); move it to the end.
+  const raw = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/^(上午|下午)\s*(.*)$/, '$2 $1');
   if (raw === 'noon' || raw === '中午') return { value: '12:00' };
   if (raw === 'midnight' || raw === '午夜') return { value: '00:00' };
   const m = /^(\d{1,2})(?:[:.h](\d{2}))?(?::(\d{2})(?:\.(\d{1,3}))?)?\s*(a\.?m\.?|p\.?m\.?|上午|下午)?$/.exec(raw);
