@@ -1,0 +1,120 @@
+// The actions through the real PageController with real perception: read the page, fill a form whose
+// submit button enables itself, see highlights drawn after reading and removed before acting, a stale
+// index after a re-render, the mask through the controller, and dispose.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openPage } from '../../helpers/browser.js';
+import { bundleForBrowser } from '../../helpers/bundle.js';
+import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+import type { PageController } from '../../../src/dom/page-controller.js';
+
+declare global {
+  interface Window {
+    Dom: { PageController: typeof PageController };
+    pc: PageController;
+  }
+}
+
+let web: StaticServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  web = await startStaticServer();
+  ({ context, page } = await openPage());
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(web.url('/test/fixtures/actions/signup.html'));
+  await page.addScriptTag({ content: await bundleForBrowser('src/dom/page-controller.ts', 'Dom') });
+  await page.evaluate(() => {
+    window.pc = new window.Dom.PageController({ enableMask: true });
+  });
+});
+afterAll(async () => {
+  await context.close();
+  await web.close();
+});
+
+/** The index the page text gives the line matching `pattern`. */
+async function indexIn(pattern: RegExp): Promise<number> {
+  const content = await page.evaluate(async () => (await window.pc.getBrowserState()).content);
+  const line = content.split('\n').find((l) => pattern.test(l));
+  if (!line) throw new Error(`No line matches ${pattern} in:\n${content}`);
+  return Number(/\[(\d+)\]/.exec(line)![1]);
+}
+
+interface CdpNode {
+  nodeName: string;
+  attributes?: string[];
+  children?: CdpNode[];
+  shadowRoots?: CdpNode[];
+}
+
+/** Highlight boxes in the overlay's closed shadow root, counted through DevTools (which pierces it). */
+async function highlightBoxes(): Promise<number> {
+  const session = await context.newCDPSession(page);
+  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+  await session.detach();
+  let count = 0;
+  const visit = (node: CdpNode) => {
+    const attrs = node.attributes ?? [];
+    const cls = attrs[attrs.indexOf('class') + 1];
+    if (node.nodeName === 'DIV' && attrs.includes('class') && /\bbox\b/.test(cls ?? '')) count++;
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) visit(child);
+  };
+  visit(root);
+  return count;
+}
+
+describe('actions through PageController', () => {
+  it('fills and submits a form using the indexes of the page text', async () => {
+    const name = await indexIn(/<input name=name/);
+    const email = await indexIn(/name=email/);
+    const plan = await indexIn(/<select name=plan/);
+    const tos = await indexIn(/name=tos/);
+    const create = await indexIn(/Create account/);
+
+    const typed = await page.evaluate((i) => window.pc.inputText(i, 'Ada Lovelace'), name);
+    expect(typed.message).toMatch(/^Typed "Ada Lovelace" into \[\d+\]<input name=name required id=full-name \/>\./);
+    await page.evaluate((i) => window.pc.inputText(i, 'ada@example.com'), email);
+    const selected = await page.evaluate((i) => window.pc.selectOption(i, 'Pro'), plan);
+    expect(selected.message).toContain('Selected "Pro"');
+    const checked = await page.evaluate((i) => window.pc.clickElement(i), tos);
+    expect(checked.message).toContain('It is now checked');
+    const submitted = await page.evaluate((i) => window.pc.clickElement(i), create);
+    expect(submitted.success).toBe(true);
+    expect(submitted.message).toContain('Create account');
+    expect(submitted.message).toContain('was submitted');
+    expect(await page.textContent('#result')).toBe('Welcome Ada Lovelace (pro)');
+  });
+
+  it('draws highlights after reading and removes them before acting', async () => {
+    const name = await indexIn(/<input name=name/);
+    expect(await highlightBoxes()).toBeGreaterThanOrEqual(5);
+    await page.evaluate((i) => window.pc.pressKey('End', i), name);
+    expect(await highlightBoxes()).toBe(0);
+  });
+
+  it('reports a stale index after a re-render, naming valid ones nearby', async () => {
+    const email = await indexIn(/name=email/);
+    await page.evaluate(() => {
+      const old = document.getElementById('email')!;
+      old.replaceWith(old.cloneNode(true));
+    });
+    const result = await page.evaluate((i) => window.pc.inputText(i, 'x@y.z'), email);
+    expect(result.success).toBe(false);
+    expect(result.message).toContain('is no longer in the page');
+    expect(result.message).toMatch(/Valid indexes near it: \[\d+\]/);
+  });
+
+  it('shows and hides the mask, and disposes everything', async () => {
+    await page.evaluate(() => window.pc.showMask());
+    expect(await page.evaluate(() => document.elementFromPoint(5, 5)?.localName)).toBe('page-agent-overlay');
+    await page.evaluate(async () => {
+      await window.pc.hideMask();
+      await window.pc.cleanUpHighlights();
+    });
+    await page.evaluate(() => window.pc.dispose());
+    expect(await page.evaluate(() => document.querySelector('page-agent-overlay'))).toBeNull();
+    expect(await page.evaluate(() => window.pc.clickElement(0))).toEqual({ success: false, message: expect.stringContaining('disposed') });
+  });
+});
