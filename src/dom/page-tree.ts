@@ -27,6 +27,8 @@ export interface ElementNode {
   attributes?: readonly ShownAttribute[];
   /** Text the element shows that is not in child text nodes: a field's value, an image's alt text, a select's options. */
   label?: string;
+  /** Text used only when the listed element around it shows no other text: an icon's alt text or title. */
+  fallbackText?: string;
   /** How many pixels a scroll container can still scroll in each direction. */
   scroll?: { left: number; top: number; right: number; bottom: number };
   children: PageNode[];

@@ -1,7 +1,7 @@
 // Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
 // indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
 // under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
-import { append, SafeMap, stringToLowerCase } from './intrinsics.js';
+import { append, SafeMap, stringCharCodeAt, stringToLowerCase } from './intrinsics.js';
 import type { ElementNode, GapNode, PageNode } from './page-tree.js';
 import { clipText, collapseWhitespace, hasVisibleText } from './serialize/text.js';
 
@@ -25,8 +25,9 @@ export interface SerializedPage {
 const DEFAULT_LIMITS: SerializeLimits = { label: 120, line: 300, attribute: 40 };
 const TABS: string[] = [''];
 for (let i = 1; i < 40; i++) TABS[i] = TABS[i - 1] + '\t';
+const indent = (depth: number): string => TABS[depth < 39 ? depth : 39]!;
 // Attributes that only repeat the element's text are dropped.
-const NAME_LIKE = ['aria-label', 'title', 'placeholder'];
+const NAME_LIKE = ['label', 'title', 'placeholder'];
 
 interface Line {
   text: string;
@@ -46,6 +47,8 @@ class Renderer {
   #buffer = '';
   /** A table cell started after text: the next text joins with " | ". */
   #pipe = false;
+  /** How many table rows enclose the current node. */
+  #rows = 0;
   #hasIndexed = new SafeMap<ElementNode, boolean>();
   #scrollOwner: number[] = [];
 
@@ -57,11 +60,13 @@ class Renderer {
     for (let i = 0; i < nodes.length; i++) this.#visit(nodes[i]!, 0);
     this.#flush(0);
     const lines = this.#lines;
-    // Gaps before the first or after the last real line are told by the header and footer instead.
     let first = 0;
-    while (first < lines.length && lines[first]!.gap?.place === 'above') first++;
+    while (first < lines.length && isOuterGap(lines[first]!)) first++;
     let last = lines.length - 1;
-    while (last >= first && lines[last]!.gap?.place === 'below') last--;
+    while (last >= first && isOuterGap(lines[last]!)) last--;
+    // Except the gap right next to the listing when it names what continues ("… 760 more <tr> below").
+    if (first > 0 && isNamedGap(lines[first - 1]!)) first--;
+    if (last < lines.length - 1 && last >= first && isNamedGap(lines[last + 1]!)) last++;
     let content = '';
     for (let i = first; i <= last; i++) {
       const line = lines[i]!;
@@ -91,29 +96,54 @@ class Renderer {
   }
 
   #container(node: ElementNode, depth: number): void {
-    const flow = node.flow;
+    // Inside a table row, blocks within cells join the row's line instead of breaking it.
+    const flow = node.flow === 'block' && this.#rows > 0 ? 'inline' : node.flow;
+    if (flow === 'row') this.#rows++;
     if (flow === 'block' || flow === 'row') this.#flush(depth);
     else if (flow === 'cell' && this.#buffer !== '') this.#pipe = true;
     if (node.label) this.#appendText(node.label);
     const children = node.children;
     for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth);
+    if (flow === 'row') this.#rows--;
     if (flow === 'block' || flow === 'row') this.#flush(depth);
   }
 
   #indexed(node: ElementNode, depth: number): void {
     this.#flush(depth);
     const nested = node.scroll !== undefined || this.#containsIndexed(node);
-    const text = nested ? collapseWhitespace(node.label ?? '') : this.#ownText(node);
+    // A listed element with listed descendants keeps a short text of its own on its line (a card's
+    // title and price); a long one (a whole section) stays as nested lines so nothing is cut.
+    let text = nested ? '' : this.#ownText(node, false);
+    let absorbed = false;
+    if (nested && node.scroll === undefined) {
+      text = this.#ownText(node, true);
+      absorbed = text.length <= this.#limits.label;
+      if (!absorbed) text = collapseWhitespace(node.label ?? '');
+    } else if (nested) {
+      text = collapseWhitespace(node.label ?? '');
+    }
     const label = clipText(text, this.#limits.label);
     const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
     append(this.#descriptions, { index: node.index!, line: description });
-    append(this.#lines, { text: TABS[depth < 39 ? depth : 39] + (node.isNew ? '*' : '') + description });
+    append(this.#lines, { text: indent(depth) + (node.isNew ? '*' : '') + description });
     if (!nested) return;
     if (node.scroll) append(this.#scrollOwner, node.index!);
     const children = node.children;
-    for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth + 1);
-    this.#flush(depth + 1);
+    if (absorbed) {
+      for (let i = 0; i < children.length; i++) this.#listedOnly(children[i]!, depth + 1);
+    } else {
+      for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth + 1);
+      this.#flush(depth + 1);
+    }
     if (node.scroll) this.#scrollOwner.length--;
+  }
+
+  /** Renders only listed elements, gaps and notes under `node` (its text is already on its ancestor's line). */
+  #listedOnly(node: PageNode, depth: number): void {
+    if (node.kind === 'text') return;
+    if (node.kind !== 'element') return this.#visit(node, depth);
+    if (node.index !== undefined) return this.#indexed(node, depth);
+    for (let i = 0; i < node.children.length; i++) this.#listedOnly(node.children[i]!, depth);
   }
 
   #attributes(node: ElementNode, label: string): string {
@@ -146,13 +176,20 @@ class Renderer {
     return out;
   }
 
-  /** All text of an element without indexed descendants: its label, then its descendants' text. */
-  #ownText(node: ElementNode): string {
+  /** The text of an element: its label, then its descendants' text (skipping listed descendants when `skipListed`). */
+  #ownText(node: ElementNode, skipListed: boolean): string {
     const parts: string[] = [];
-    collectText(node, parts);
+    collectText(node, parts, skipListed, false);
     let joined = '';
     for (let i = 0; i < parts.length; i++) joined += i === 0 ? parts[i] : ' ' + parts[i];
-    return collapseWhitespace(joined);
+    let text = collapseWhitespace(joined);
+    if (text === '') {
+      parts.length = 0;
+      collectText(node, parts, skipListed, true);
+      for (let i = 0; i < parts.length; i++) text += i === 0 ? parts[i] : ' ' + parts[i];
+      text = collapseWhitespace(text);
+    }
+    return text;
   }
 
   #containsIndexed(node: ElementNode): boolean {
@@ -171,9 +208,8 @@ class Renderer {
   #gap(node: GapNode, depth: number): void {
     const previous = this.#lines[this.#lines.length - 1]?.gap;
     const owner = node.place === 'inside' ? this.#scrollOwner[this.#scrollOwner.length - 1] : undefined;
-    if (previous && previous.place === node.place && previous.depth === depth && previous.owner === owner) {
+    if (previous && previous.place === node.place && previous.depth === depth && previous.owner === owner && previous.tag === node.tag) {
       previous.count += node.count;
-      if (previous.tag !== node.tag) previous.tag = undefined;
       return;
     }
     append(this.#lines, { text: '', gap: { place: node.place, count: node.count, tag: node.tag, depth, owner } });
@@ -191,7 +227,8 @@ class Renderer {
     if (this.#buffer === '') return;
     const text = collapseWhitespace(this.#buffer);
     this.#buffer = '';
-    append(this.#lines, { text: TABS[depth < 39 ? depth : 39] + clipText(text, this.#limits.line) });
+    if (isSeparatorLine(text)) return;
+    append(this.#lines, { text: indent(depth) + clipText(text, this.#limits.line) });
   }
 }
 
@@ -200,14 +237,42 @@ function isNameLike(name: string): boolean {
   return false;
 }
 
-function collectText(node: ElementNode, parts: string[]): void {
-  if (node.label) append(parts, node.label);
+/** Collects label and text parts under `node`; `fallbacks` collects alt texts instead. */
+function collectText(node: ElementNode, parts: string[], skipListed: boolean, fallbacks: boolean): void {
+  if (fallbacks) {
+    if (node.fallbackText) append(parts, node.fallbackText);
+  } else if (node.label) {
+    append(parts, node.label);
+  }
   const children = node.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
-    if (child.kind === 'text') append(parts, child.text);
-    else if (child.kind === 'element') collectText(child, parts);
+    if (child.kind === 'text') {
+      if (!fallbacks) append(parts, child.text);
+    } else if (child.kind === 'element' && !(skipListed && child.index !== undefined)) {
+      collectText(child, parts, skipListed, fallbacks);
+    }
   }
+}
+
+/** Whether a line holds only separators (`·`, `/`, `|`, dashes), which carry nothing for the model. */
+function isSeparatorLine(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = stringCharCodeAt(text, i);
+    if (code !== 32 && code !== 0xb7 && code !== 0x2022 && code !== 47 && code !== 124 && code !== 92 && code !== 45 && code !== 0x2013 && code !== 0x2014 && code !== 44 && code !== 59) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Gaps before the first or after the last real line are told by the header and footer instead. */
+function isOuterGap(line: Line): boolean {
+  return line.gap !== undefined && line.gap.place !== 'inside';
+}
+
+function isNamedGap(line: Line): boolean {
+  return line.gap !== undefined && line.gap.tag !== undefined && line.gap.count > 1;
 }
 
 function gapText(gap: NonNullable<Line['gap']>): string {
@@ -219,5 +284,5 @@ function gapText(gap: NonNullable<Line['gap']>): string {
     const direction = gap.place === 'above' ? 'up' : gap.place === 'below' ? 'down' : gap.place;
     where = gap.place + ' (scroll ' + direction + ' to see them)';
   }
-  return TABS[gap.depth < 39 ? gap.depth : 39] + '… ' + gap.count + ' more ' + what + ' ' + where;
+  return indent(gap.depth) + '… ' + gap.count + ' more ' + what + ' ' + where;
 }

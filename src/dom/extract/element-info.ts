@@ -115,16 +115,20 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     if (type !== 'text') add(attributes, 'type', type);
   }
   if (role && role !== tag) add(attributes, 'role', role);
-  if (FORM_CONTROLS[tag] === true && tag !== 'button') add(attributes, 'name', getAttribute(element, 'name'));
-  add(attributes, 'aria-label', getAttribute(element, 'aria-label'));
-  if (!has(attributes, 'aria-label')) {
+  // A control's name helps only when nothing else names it (added after the labels, see below).
+  // One `label=` for the accessible name, whether it comes from aria-label, aria-labelledby or a <label for>.
+  add(attributes, 'label', getAttribute(element, 'aria-label'));
+  if (!has(attributes, 'label')) {
     const ids = getAttribute(element, 'aria-labelledby');
-    if (ids) add(attributes, 'aria-label', labelledByText(element, ids));
+    if (ids) add(attributes, 'label', labelledByText(element, ids));
   }
   add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
   add(attributes, 'title', getAttribute(element, 'title'));
-  if (tag === 'input' || tag === 'select' || tag === 'textarea') {
-    if (!has(attributes, 'aria-label') && !has(attributes, 'placeholder')) add(attributes, 'label', separateLabelText(element, tag));
+  if ((tag === 'input' || tag === 'select' || tag === 'textarea') && !has(attributes, 'label') && !has(attributes, 'placeholder')) {
+    add(attributes, 'label', separateLabelText(element, tag));
+  }
+  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !has(attributes, 'label') && !has(attributes, 'placeholder') && !has(attributes, 'title')) {
+    add(attributes, 'name', getAttribute(element, 'name'));
   }
   if (tag === 'input') {
     const type = inputType(element);
@@ -152,7 +156,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     label = selectInfo(element, attributes);
   } else if (tag === 'summary') {
     const details = parentNode(element);
-    if (details && nodeType(details) === 1 && localName(details) === 'details') add(attributes, 'aria-expanded', detailsOpen(details) ? 'true' : 'false');
+    if (details && nodeType(details) === 1 && localName(details) === 'details') add(attributes, detailsOpen(details) ? 'expanded' : 'collapsed', true);
   }
   if (role && CHECKABLE_ROLES[role] === true) {
     const checked = getAttribute(element, 'aria-checked');
@@ -166,12 +170,17 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   if (FORM_CONTROLS[tag] === true && getAttribute(element, 'readonly') !== null) add(attributes, 'readonly', true);
   if (FORM_CONTROLS[tag] === true && getAttribute(element, 'required') !== null) add(attributes, 'required', true);
   if (getAttribute(element, 'aria-invalid') === 'true') add(attributes, 'invalid', true);
-  add(attributes, 'aria-expanded', has(attributes, 'aria-expanded') ? null : getAttribute(element, 'aria-expanded'));
-  add(attributes, 'aria-pressed', getAttribute(element, 'aria-pressed'));
+  const popup = getAttribute(element, 'aria-haspopup');
+  if (popup && popup !== 'false') add(attributes, 'popup', popup === 'true' ? 'menu' : popup);
+  // Expanded state in one word; a collapsed popup button is the normal case and says nothing.
+  const expanded = getAttribute(element, 'aria-expanded');
+  if (expanded === 'true' && !has(attributes, 'expanded')) add(attributes, 'expanded', true);
+  else if (expanded === 'false' && !has(attributes, 'popup') && !has(attributes, 'collapsed')) add(attributes, 'collapsed', true);
+  const pressed = getAttribute(element, 'aria-pressed');
+  if (pressed === 'true') add(attributes, 'pressed', true);
+  else if (pressed === 'mixed') add(attributes, 'pressed', 'mixed');
   const current = getAttribute(element, 'aria-current');
   if (current && current !== 'false') add(attributes, 'aria-current', current);
-  const popup = getAttribute(element, 'aria-haspopup');
-  if (popup && popup !== 'false') add(attributes, 'aria-haspopup', popup);
   add(attributes, 'data-state', getAttribute(element, 'data-state'));
   const editable = getAttribute(element, 'contenteditable');
   if (editable !== null && editable !== 'false') add(attributes, 'contenteditable', true);

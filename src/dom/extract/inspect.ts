@@ -45,6 +45,8 @@ export interface InspectOptions {
   whitelist: SafeSet<Element>;
   extraAttributes: readonly string[];
   registry: ElementRegistry;
+  /** Where the top document's page starts, in viewport coordinates (minus the scroll offsets). */
+  pageOrigin: { x: number; y: number };
 }
 
 /** Where an element's children come from. */
@@ -98,6 +100,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const display = getPropertyValue(style, 'display');
   if (display === 'none') return null;
   if (rect && scope.clip && !intersects(rect, scope.clip)) return null;
+  // Parked left of or above the page ("left: -9999px"): no scrolling ever reaches it.
+  if (rect && scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= options.pageOrigin.x || rect.bottom <= options.pageOrigin.y)) return null;
   const visible = getPropertyValue(style, 'visibility') === 'visible';
   let replaced = false;
   if (getPropertyValue(style, 'opacity') === '0') {
@@ -165,9 +169,9 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
       const value = info.attributes[i]![1];
       cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : value.length < 40 ? value.length : 40);
     }
-  } else if ((tag === 'img' || tag === 'svg') && (scope.inListed || listed) && visible) {
-    const alt = getAttribute(element, tag === 'img' ? 'alt' : 'aria-label');
-    if (alt) node.label = alt;
+  } else if ((tag === 'img' || tag === 'svg') && scope.inListed && visible) {
+    const alt = getAttribute(element, tag === 'img' ? 'alt' : 'aria-label') ?? getAttribute(element, 'title');
+    if (alt) node.fallbackText = alt;
   }
 
   const childScope: Scope = {

@@ -9,7 +9,7 @@ import { getAttribute } from './platform.js';
 const NAMING = ['aria-label', 'title', 'placeholder', 'value', 'label', 'alt'];
 
 function hasText(node: ElementNode): boolean {
-  if (node.label && hasVisibleText(node.label)) return true;
+  if ((node.label && hasVisibleText(node.label)) || (node.fallbackText && hasVisibleText(node.fallbackText))) return true;
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i]!;
     if (child.kind === 'text' || (child.kind === 'element' && hasText(child))) return true;

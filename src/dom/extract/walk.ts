@@ -34,6 +34,8 @@ export interface WalkOptions {
   /** Ancestors of what sampled viewport points hit: always entered, whatever their box says. */
   onScreen: SafeSet<Element>;
   registry: ElementRegistry;
+  /** Where the top document's page starts, in viewport coordinates (minus the scroll offsets). */
+  pageOrigin: { x: number; y: number };
 }
 
 /** An element the walk decided to list with an index. */
@@ -173,6 +175,12 @@ class Walk {
     return { left: left + scope.offsetX, top: top + scope.offsetY, right: right + scope.offsetX, bottom: bottom + scope.offsetY };
   }
 
+  /** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
+  #isParked(rect: Rect, scope: Scope): boolean {
+    const origin = this.#options.pageOrigin;
+    return scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= origin.x || rect.bottom <= origin.y);
+  }
+
   #distance(element: Element, rect: Rect | null, scope: Scope, inherited: number): number {
     if (this.#options.onScreen.has(element)) return 0;
     if (!rect) return inherited;
@@ -223,9 +231,10 @@ class Walk {
     }
     if (type !== 1) return;
     const element = child as Element;
+    const rect = this.#rect(element, scope);
+    if (rect && this.#isParked(rect, scope)) return;
     const node: ElementNode = { kind: 'element', tag: '', flow: 'inline', children: [] };
     append(parent.children, node);
-    const rect = this.#rect(element, scope);
     this.#frontier.push({
       kind: 'element', element, node, siblings: parent.children, slot: parent.children.length - 1, rect, scope,
       distance: this.#distance(element, rect, scope, distance), seq: 0,

@@ -1,0 +1,38 @@
+// In-memory browser bundles for suites: ours from src/ (so the bench measures the working tree, not a
+// stale dist/) and page-agent's PageController from node_modules, each as an IIFE that assigns its
+// exports to a global.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+
+const cache = new Map();
+
+/**
+ * IIFE source exposing a module's exports as `window[globalName]`. `entry` is a repo-relative file, a
+ * package name, or `{ contents }`: TypeScript source resolved from the repository root.
+ */
+export function bundle(root, entry, globalName) {
+  const key = `${typeof entry === 'string' ? entry : entry.contents}::${globalName}`;
+  if (!cache.has(key)) {
+    const input =
+      typeof entry === 'string'
+        ? { entryPoints: [entry.startsWith('.') || entry.startsWith('src/') ? join(root, entry) : entry] }
+        : { stdin: { contents: entry.contents, resolveDir: root, loader: 'ts', sourcefile: `${globalName}-entry.ts` } };
+    cache.set(
+      key,
+      build({
+        ...input,
+        absWorkingDir: root,
+        bundle: true,
+        write: false,
+        format: 'iife',
+        globalName,
+        platform: 'browser',
+        target: 'es2022',
+        minify: true,
+        logLevel: 'silent',
+        define: { __VERSION__: '"bench"', 'process.env.NODE_ENV': '"production"' },
+      }).then((result) => result.outputFiles[0].text),
+    );
+  }
+  return cache.get(key);
+}
