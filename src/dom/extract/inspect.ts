@@ -111,8 +111,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   }
   const width = rect ? rect.right - rect.left : 0;
   const height = rect ? rect.bottom - rect.top : 0;
-  // Visually hidden ("sr-only"): a 1px box that clips its content.
-  if (rect && width <= 1 && height <= 1 && getPropertyValue(style, 'overflow') !== 'visible') return null;
+  // A box at most 1px wide or high that clips its content shows nothing ("sr-only", collapsed panels).
+  if ((width <= 1 || height <= 1) && display !== 'contents' && getPropertyValue(style, 'overflow') !== 'visible') return null;
   node.flow = flowOf(display, tag);
 
   const registry = options.registry;
