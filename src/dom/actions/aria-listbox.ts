@@ -8,7 +8,7 @@ import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption, normalizeOptionText } from './option-match.js';
 import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement } from './reach.js';
+import { isUnreached, reachElement, unreachedResult } from './reach.js';
 import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
 import { editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
 
@@ -87,7 +87,7 @@ async function waitForOptions(widget: Element, before: Set<Element>, signal?: Ab
 
 async function clickOn(ctx: DomContext, target: Target, element: Element, verb: string, signal?: AbortSignal): Promise<ActionResult | null> {
   const reached = await reachElement(ctx, { ...target, element }, verb, signal);
-  if (isUnreached(reached)) return reached;
+  if (isUnreached(reached)) return unreachedResult(reached);
   movePointer(ctx, reached.element, reached.top);
   pressAndRelease(reached.element, reached.top);
   return null;

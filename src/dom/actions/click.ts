@@ -3,33 +3,22 @@
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
 import type { ActionResult } from '../types.js';
-import { attr, closest, nextFrame } from './builtins.js';
+import { attr, closest } from './builtins.js';
 import { watchChanges } from './change-watch.js';
 import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement } from './reach.js';
-import { isDisabled, isFailure, resolveTarget, sentence, type Target } from './resolve-target.js';
+import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { disabledResult, isFailure, resolveTarget, sentence, waitUntilEnabled } from './resolve-target.js';
 
-/** Frames to wait for a disabled target to become enabled (validation that runs after typing). */
-const ENABLE_WAIT_FRAMES = 20;
+const FORMATTED_INPUTS = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color']);
 
-/** Waits briefly for a disabled element to become enabled; returns whether it is enabled. */
-export async function waitUntilEnabled(element: Element, signal?: AbortSignal): Promise<boolean> {
-  for (let i = 0; i < ENABLE_WAIT_FRAMES && isDisabled(element); i++) {
-    signal?.throwIfAborted();
-    await nextFrame();
+/** What a click on this kind of element cannot do, and which tool does it instead. */
+function elementNotes(element: Element): string[] {
+  if (element.localName === 'select') return ['A click cannot open the native list of a <select>; use select_dropdown_option to choose an option.'];
+  if (element.localName === 'input') {
+    const type = (element as HTMLInputElement).type;
+    if (type === 'file') return ['A file chooser cannot be operated by the agent; ask the user to pick the file.'];
+    if (FORMATTED_INPUTS.has(type)) return [`Its picker cannot be operated by clicks; use input_text with the ${type} value instead.`];
   }
-  return !isDisabled(element);
-}
-
-/** The failure for a disabled target. */
-export function disabledResult(target: Target, verb: string): ActionResult {
-  return {
-    success: false,
-    message: `Did not ${verb} ${target.description}: it is disabled. It may become enabled once required fields are filled or another step is done.`,
-  };
-}
-
-function linkNote(element: Element): string[] {
   const link = closest(element, 'a[href]');
   if (!link) return [];
   const targetAttr = attr(link, 'target');
@@ -48,7 +37,7 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   if (isFailure(target)) return target;
   if (!(await waitUntilEnabled(target.element, signal))) return disabledResult(target, 'click');
   const reached = await reachElement(ctx, target, 'click', signal);
-  if (isUnreached(reached)) return reached;
+  if (isUnreached(reached)) return unreachedResult(reached);
   signal?.throwIfAborted();
   const watch = watchChanges(ctx, target.element);
   movePointer(ctx, reached.element, reached.top);
@@ -63,5 +52,5 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   }
   const via = reached.viaLabel ? ` through its label ${describeElement(reached.viaLabel)}` : '';
   const changes = notes.length > 0 ? notes : ['No change in the page was detected yet.'];
-  return { success: true, message: sentence(`Clicked ${target.description}${via}.`, [...linkNote(target.element), ...changes]) };
+  return { success: true, message: sentence(`Clicked ${target.description}${via}.`, [...elementNotes(target.element), ...changes]) };
 }

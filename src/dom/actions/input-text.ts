@@ -10,8 +10,8 @@ import { watchChanges } from './change-watch.js';
 import { deepActiveElement, ensureFocus } from './focus.js';
 import { toInputValue } from './human-values.js';
 import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement } from './reach.js';
-import { detachedResult, isDisabled, isFailure, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
+import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { detachedResult, isFailure, waitUntilEnabled, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
 import { chooseNativeOption } from './select-option.js';
 import { editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable } from './text-editing.js';
 
@@ -71,12 +71,34 @@ function shown(field: Element, value: string): string {
   return isSensitiveField(field, (field as HTMLInputElement).type ?? '') ? `${[...value].length} characters` : quote(value);
 }
 
+/** How many levels up a cover may share an ancestor with the field and still count as part of its widget. */
+const SAME_WIDGET_DEPTH = 3;
+
+/**
+ * Whether a cover belongs to the field's own widget (a floating label or placeholder drawn over the
+ * input): it shares an ancestor with the field at most a few levels up. A person clicking there lands
+ * in the field; a cookie banner or modal backdrop shares only <body> and still blocks typing.
+ */
+function isPartOfField(cover: Element, field: Element): boolean {
+  let ancestor: Element | null = field.parentElement;
+  for (let depth = 0; ancestor && depth < SAME_WIDGET_DEPTH; depth++, ancestor = ancestor.parentElement) {
+    if (ancestor === field.ownerDocument.body) return false;
+    if (ancestor.contains(cover)) return true;
+  }
+  return false;
+}
+
 /** Focuses the field as a person would: a click on it when it is not focused yet. */
 async function focusField(ctx: DomContext, target: Target, field: HTMLElement, signal?: AbortSignal): Promise<ActionResult | null> {
   const doc = field.ownerDocument;
   if (deepActiveElement(doc) === field) return null;
   const reached = await reachElement(ctx, { ...target, element: field }, 'type into', signal);
-  if (isUnreached(reached)) return reached;
+  if (isUnreached(reached)) {
+    if (!reached.cover || !isPartOfField(reached.cover, field)) return unreachedResult(reached);
+    // Something of the field's own widget lies over it: focus the field as a click there would.
+    ensureFocus(field);
+    return null;
+  }
   movePointer(ctx, reached.element, reached.top);
   pressAndRelease(reached.element, reached.top);
   if (!isConnected(field)) return detachedResult(target, 'focusing it');
@@ -98,7 +120,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
     return { ...result, message: `${target.description} is a dropdown, so the matching option was chosen instead of typing. ${result.message}` };
   }
   const field = editable.element;
-  if (isDisabled(field)) return { success: false, message: `Did not type into ${target.description}: it is disabled.` };
+  if (!(await waitUntilEnabled(field, signal))) return { success: false, message: `Did not type into ${target.description}: it is disabled. It may become enabled after another choice on the page.` };
   if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') {
     return { success: false, message: `Did not type into ${target.description}: it is read-only. It may be filled by a picker or another control.` };
   }

@@ -62,6 +62,17 @@ function locate(ctx: DomContext, element: Element): { top: Point; hit: ReturnTyp
   return { top, hit: hitTest(ctx, element, top) };
 }
 
+/** A failure to reach the target; `cover` is set when another element would take the pointer. */
+export interface Unreached extends ActionResult {
+  cover?: Element;
+}
+
+function covered(ctx: DomContext, verb: string, target: Target, cover: Element | null): Unreached {
+  const result: Unreached = { success: false, message: coveredMessage(ctx, verb, target, cover) };
+  if (cover) result.cover = cover;
+  return result;
+}
+
 /**
  * A real pointer's events go to the deepest element under it (the icon inside the button, the text of
  * a label); when the target itself ignores the pointer, to the target as the model asked.
@@ -77,7 +88,7 @@ function dispatchTarget(candidate: Element, element: Element, hit: Element): Ele
  * Scrolls, waits for a stable box, moves the cursor and hit-tests; returns where to dispatch, or a
  * failure saying why a person could not reach the target (hidden, off-screen, covered, detached).
  */
-export async function reachElement(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Reached | ActionResult> {
+export async function reachElement(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Reached | Unreached> {
   const element = target.element;
   const detached = checkConnected(target, `trying to ${verb} it`);
   if (detached) return detached;
@@ -109,19 +120,24 @@ export async function reachElement(ctx: DomContext, target: Target, verb: string
     }
   }
   if (!located) return { success: false, message: `Did not ${verb} ${target.description}: it is outside the visible area and could not be scrolled into view.` };
-  if (!located.hit.ok) return { success: false, message: coveredMessage(ctx, verb, target, located.hit.cover) };
+  if (!located.hit.ok) return covered(ctx, verb, target, located.hit.cover);
   await ctx.overlay.moveCursor(located.top.x, located.top.y);
   signal?.throwIfAborted();
   if (!isConnected(candidate) || !isConnected(element)) return detachedResult(target, `moving the pointer to it`);
   // Measure and hit-test again right before dispatching: the page may have moved during the animation.
   const final = locate(ctx, candidate);
   if (!final) return { success: false, message: `Did not ${verb} ${target.description}: it moved out of view while the pointer moved to it. Read the page again.` };
-  if (!final.hit.ok) return { success: false, message: coveredMessage(ctx, verb, target, final.hit.cover) };
+  if (!final.hit.ok) return covered(ctx, verb, target, final.hit.cover);
   if (final.top.x !== located.top.x || final.top.y !== located.top.y) await ctx.overlay.moveCursor(final.top.x, final.top.y);
   return { element: dispatchTarget(candidate, element, final.hit.hit), top: final.top, viaLabel };
 }
 
 /** Whether `reachElement` failed. */
-export function isUnreached(value: Reached | ActionResult): value is ActionResult {
+export function isUnreached(value: Reached | Unreached): value is Unreached {
   return 'success' in value;
+}
+
+/** The result to return to the model for a failure (without internal details). */
+export function unreachedResult(value: Unreached): ActionResult {
+  return { success: false, message: value.message };
 }

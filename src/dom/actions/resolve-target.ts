@@ -1,8 +1,9 @@
 // Turns an index from the model into a live element, or into the failure message the model needs:
-// read the page again, here are valid indexes nearby. Also the shared wording of action results.
+// read the page again, here are valid indexes nearby. Also the checks every action shares (connected,
+// disabled, a short wait for enabling) and the wording of results.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { attr, closest, isConnected, matches } from './builtins.js';
+import { attr, closest, isConnected, matches, nextFrame } from './builtins.js';
 
 /** A resolved target: the element and the one-line description the model saw for it. */
 export interface Target {
@@ -54,6 +55,26 @@ export function isDisabled(element: Element): boolean {
   if (matches(element, ':disabled')) return true;
   const aria = closest(element, '[aria-disabled]');
   return aria !== null && attr(aria, 'aria-disabled') === 'true';
+}
+
+/** Frames to wait for a disabled target to become enabled (validation that runs after typing). */
+const ENABLE_WAIT_FRAMES = 20;
+
+/** Waits briefly for a disabled element to become enabled; returns whether it is enabled. */
+export async function waitUntilEnabled(element: Element, signal?: AbortSignal): Promise<boolean> {
+  for (let i = 0; i < ENABLE_WAIT_FRAMES && isDisabled(element); i++) {
+    signal?.throwIfAborted();
+    await nextFrame();
+  }
+  return !isDisabled(element);
+}
+
+/** The failure for a disabled target. */
+export function disabledResult(target: Target, verb: string): ActionResult {
+  return {
+    success: false,
+    message: `Did not ${verb} ${target.description}: it is disabled. It may become enabled once required fields are filled or another step is done.`,
+  };
 }
 
 /** Joins the first sentence of a result with notes about what changed. */

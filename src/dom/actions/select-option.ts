@@ -6,9 +6,10 @@ import type { ActionResult } from '../types.js';
 import { dispatchEvent, queryAll, realmOf } from './builtins.js';
 import { chooseAriaOption } from './aria-listbox.js';
 import { watchChanges } from './change-watch.js';
+import { hasBox } from './geometry.js';
 import { movePointer, pressAndRelease } from './pointer.js';
 import { listOptions, matchOption } from './option-match.js';
-import { isUnreached, reachElement } from './reach.js';
+import { isUnreached, reachElement, unreachedResult } from './reach.js';
 import { isDisabled, isFailure, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
 
 function optionLabel(option: HTMLOptionElement): string {
@@ -42,11 +43,16 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
     return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
   }
   if (option.selected && !select.multiple) return { success: true, message: `${label} is already selected in ${target.description}; nothing changed.` };
-  const reached = await reachElement(ctx, { ...target, element: select }, 'open', signal);
-  if (isUnreached(reached)) return reached;
-  signal?.throwIfAborted();
-  movePointer(ctx, reached.element, reached.top);
-  pressAndRelease(reached.element, reached.top);
+  // Libraries such as Select2 and Chosen hide the native select behind their own widget and listen
+  // to its change event: a hidden select is set directly, without pointer events.
+  const hidden = !hasBox(select);
+  if (!hidden) {
+    const reached = await reachElement(ctx, { ...target, element: select }, 'open', signal);
+    if (isUnreached(reached)) return unreachedResult(reached);
+    signal?.throwIfAborted();
+    movePointer(ctx, reached.element, reached.top);
+    pressAndRelease(reached.element, reached.top);
+  }
   const watch = watchChanges(ctx, select);
   // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).
   if (select.multiple) option.selected = true;
@@ -64,7 +70,8 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   }
   const how = match.how === 'text' ? '' : ` (matched by ${match.how === 'value' ? 'value' : 'part of its text'})`;
   const multiple = select.multiple ? ` Selected now: ${Array.from(select.selectedOptions).map((o) => quote(optionLabel(o))).join(', ')}.` : '';
-  return { success: true, message: sentence(`Selected ${label}${how} in ${target.description}.${multiple}`, notes) };
+  const via = hidden ? ' The <select> itself is hidden (a custom widget shows it), so its value was set directly.' : '';
+  return { success: true, message: sentence(`Selected ${label}${how} in ${target.description}.${multiple}${via}`, notes) };
 }
 
 /**

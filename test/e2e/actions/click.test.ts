@@ -188,6 +188,20 @@ describe('clickElement outcomes', () => {
     expect(unknown.message).toMatch(/There is no element with index \[999\]; read the page again\. Valid indexes near it: \[/);
   });
 
+  it('says which tool sets a select or a date instead of a click', async () => {
+    await page.evaluate(() => {
+      const select = document.createElement('select');
+      select.id = 'sel';
+      select.append(new Option('One'), new Option('Two'));
+      const date = document.createElement('input');
+      date.type = 'date';
+      date.id = 'when';
+      document.getElementById('events')!.append(select, date);
+    });
+    expect((await click(page, '#sel')).message).toContain('use select_dropdown_option');
+    expect((await click(page, '#when')).message).toContain('use input_text with the date value');
+  });
+
   it('notes that a target=_blank link opens elsewhere', async () => {
     const result = await click(page, '#new-tab');
     expect(result.message).toContain('new tab');

@@ -217,6 +217,16 @@ describe('inputText on plain fields', () => {
     expect((await type(page, '#upload', 'file.txt')).message).toContain('an input of type file');
   });
 
+  it('types into a field under its own floating label, but not under an unrelated overlay', async () => {
+    const floating = await type(page, '#floating', 'Acme');
+    expect(floating.success).toBe(true);
+    expect(await page.inputValue('#floating')).toBe('Acme');
+    const covered = await type(page, '#covered-input', 'nope');
+    expect(covered.success).toBe(false);
+    expect(covered.message).toContain('covered by <div id=input-cover>Promotion overlay');
+    expect(await page.inputValue('#covered-input')).toBe('');
+  });
+
   it('types into the only field of a wrapper and into the control of a label', async () => {
     expect((await type(page, '#wrapper', 'a@b.co')).success).toBe(true);
     expect(await page.inputValue('#wrapped')).toBe('a@b.co');

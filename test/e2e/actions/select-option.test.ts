@@ -61,6 +61,13 @@ describe('selectOption on ARIA widgets', () => {
     expect(await page.$$eval('#colors [aria-selected=true]', (els) => els.map((e) => e.textContent))).toEqual(['Green']);
   });
 
+  it('sets a native select hidden behind a custom widget and says so', async () => {
+    const result = await select('#hidden-select', 'Belgium');
+    expect(result.success).toBe(true);
+    expect(result.message).toContain('is hidden (a custom widget shows it)');
+    expect(await page.textContent('#hidden-select-shown')).toBe('Belgium');
+  });
+
   it('says an element is not a dropdown without touching it', async () => {
     await page.evaluate(() => {
       document.getElementById('plain-button')!.addEventListener('click', () => ((window as unknown as { touched: boolean }).touched = true));
