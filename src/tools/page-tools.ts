@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 import { resultText, tool, unsupported, type ToolHost } from './tool.js';
 
-const index = () => z.int().check(z.minimum(0));
+// No minimum in the schema: every token of it is paid each step, and the controller already
+// answers an index it never issued (negative ones included) with the indexes that do exist.
+const index = () => z.int();
 
 /** Clicks the element with this index. */
 export const clickTool = tool<{ index: number }>({
@@ -38,7 +40,7 @@ export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: numb
   inputSchema: z.object({
     down: z._default(z.boolean(), true),
     num_pages: z._default(z.number().check(z.minimum(0), z.maximum(10)), 1),
-    pixels: z.optional(z.int().check(z.minimum(0))),
+    pixels: z.optional(z.int()),
     index: z.optional(index()),
   }),
   async execute(this: ToolHost, input) {
@@ -52,7 +54,7 @@ export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; ind
   description: 'Scroll horizontally by pixels; with index, scroll that container.',
   inputSchema: z.object({
     right: z._default(z.boolean(), true),
-    pixels: z.int().check(z.minimum(0)),
+    pixels: z.int(),
     index: z.optional(index()),
   }),
   async execute(this: ToolHost, input) {
@@ -63,7 +65,7 @@ export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; ind
 /** Presses a key or combination on the focused element, or on `index`. */
 export const pressKeyTool = tool<{ key: string; index?: number }>({
   description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
-  inputSchema: z.object({ key: z.string().check(z.minLength(1)), index: z.optional(index()) }),
+  inputSchema: z.object({ key: z.string(), index: z.optional(index()) }),
   async execute(this: ToolHost, input) {
     const controller = this.pageController;
     if (!controller.pressKey) return unsupported('press_key');

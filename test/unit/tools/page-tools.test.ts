@@ -46,7 +46,7 @@ describe('page tools', () => {
   it('rejects bad arguments through the schema', () => {
     expect((tools.get('click_element_by_index')!.inputSchema as any).safeParse({ index: 1.5 }).success).toBe(false);
     expect((tools.get('wait')!.inputSchema as any).safeParse({ seconds: 60 }).success).toBe(false);
-    expect((tools.get('press_key')!.inputSchema as any).safeParse({ key: '' }).success).toBe(false);
+    expect((tools.get('press_key')!.inputSchema as any).safeParse({ index: 1 }).success).toBe(false);
   });
 
   it('reports press_key and hover_element as unsupported on a page-agent 1.x controller', async () => {

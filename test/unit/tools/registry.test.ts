@@ -75,7 +75,7 @@ describe('buildAgentOutput', () => {
   it('validates the call and returns it unchanged from execute (actions run in the loop)', async () => {
     const args = { next_goal: 'click', action: { click_element_by_index: { index: 2 } } };
     expect((agentOutput.inputSchema as any).safeParse(args).success).toBe(true);
-    expect((agentOutput.inputSchema as any).safeParse({ action: { click_element_by_index: { index: -1 } } }).success).toBe(false);
+    expect((agentOutput.inputSchema as any).safeParse({ action: { click_element_by_index: { index: 'first' } } }).success).toBe(false);
     expect(await agentOutput.execute(args)).toBe(args);
   });
 
