@@ -15,6 +15,10 @@ export const reflectApply = Reflect.apply;
 export const parseNumber = Number.parseFloat;
 /** `Object.keys`, captured. */
 export const objectKeys = Object.keys;
+/** `Object.getOwnPropertySymbols`, captured. */
+export const ownSymbols = Object.getOwnPropertySymbols;
+/** `Symbol.prototype.description`, uncurried. */
+export const symbolDescription = uncurryThis(Object.getOwnPropertyDescriptor(Symbol.prototype, 'description')!.get as (this: symbol) => string | undefined);
 /** `Object.create`, captured. */
 export const objectCreate = Object.create;
 /** `Object.freeze`, captured. */

@@ -1,8 +1,9 @@
 // Interaction handlers that UI frameworks keep on DOM nodes, readable without early loading:
 // React's props object (`__reactProps$…` since React 17, `__reactEventHandlers$…` in 16), Vue 3's
-// event invokers (`_vei`), Preact 10's listener map (`l`), and the delegated handlers Solid (`$$click`)
-// and Svelte 5 (`__click`) store as element properties. Knows nothing of the DOM walk.
-import { objectKeys, startsWith, stringSet } from '../intrinsics.js';
+// event invokers (`_vei`, a string key before 3.4 and `Symbol("_vei")` since), Preact 10's listener
+// map (`l`), and the delegated handlers Solid (`$$click`) and Svelte 5 (`__click`) store as element
+// properties. Knows nothing of the DOM walk.
+import { objectKeys, ownSymbols, startsWith, stringSet, symbolDescription } from '../intrinsics.js';
 
 const REACT_PROPS = ['__reactProps$', '__reactEventHandlers$'];
 const REACT_ROOT = '__reactContainer$';
@@ -45,9 +46,13 @@ function hasKnownKey(object: unknown, known: Readonly<Record<string, true>>): bo
 
 /** Reads the framework markers an element carries as own enumerable properties. */
 export function frameworkMarks(element: Element): FrameworkMarks {
+  const record = element as unknown as Record<string | symbol, unknown>;
+  const symbols = ownSymbols(element);
+  for (let i = 0; i < symbols.length; i++) {
+    if (symbolDescription(symbols[i]!) === '_vei' && hasKnownKey(record[symbols[i]!], VUE_HANDLERS)) return { handler: true, root: false };
+  }
   const keys = objectKeys(element);
   if (keys.length === 0) return NONE;
-  const record = element as unknown as Record<string, unknown>;
   let handler = false;
   let root = false;
   for (let i = 0; i < keys.length && !handler; i++) {

@@ -74,14 +74,16 @@ export function interactiveReason(element: Element, tag: string, cursor: string,
     }
   }
   if (cursor === 'pointer' && parentCursor !== 'pointer') return 'cursor';
+  // A framework root (React's container) carries handlers for the whole app, including the
+  // `onclick` no-op React sets for old Safari: never a control itself.
+  const marks = frameworkMarks(element);
+  if (marks.root) return null;
   // Handlers assigned as properties (`el.onclick = fn`) leave no attribute.
   if (namespaceURI(element) === HTML_NS && (typeof onclickHandler(element) === 'function' || typeof onmousedownHandler(element) === 'function')) {
     return 'handler';
   }
   if (hasListenerSignal(element)) return 'listener';
-  const marks = frameworkMarks(element);
-  if (marks.handler && !marks.root) return 'framework';
-  return null;
+  return marks.handler ? 'framework' : null;
 }
 
 function hasListenerSignal(element: Element): boolean {
