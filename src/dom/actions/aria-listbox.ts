@@ -3,7 +3,7 @@
 // appeared), type to filter when the combobox is editable, click the option and verify the choice.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { attr, closest, isConnected, nextFrame, queryAll, rootOf } from './builtins.js';
+import { attr, closest, isConnected, matches, nextFrame, queryAll, rootOf } from './builtins.js';
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption, normalizeOptionText } from './option-match.js';
@@ -12,12 +12,15 @@ import { isUnreached, reachElement, unreachedResult } from './reach.js';
 import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
 import { editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
 
+/** Choices in a popup: listbox options, and the items of a menu opened by a menu button. */
+const OPTION_SELECTOR = '[role=option], [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox], [role=treeitem]';
+
 /** Frames to wait for a popup to render its options after opening or typing. */
 const POPUP_WAIT_FRAMES = 30;
 
 function isComboLike(element: Element): boolean {
   const role = attr(element, 'role');
-  if (role === 'combobox' || role === 'listbox') return true;
+  if (role === 'combobox' || role === 'listbox' || role === 'menu') return true;
   const popup = attr(element, 'aria-haspopup');
   return popup === 'listbox' || popup === 'true' || popup === 'menu' || popup === 'dialog' || popup === 'tree' || popup === 'grid';
 }
@@ -25,7 +28,7 @@ function isComboLike(element: Element): boolean {
 /** The combobox or listbox the target stands for: itself, an ancestor, or the single one inside it. */
 function widgetOf(element: Element): Element | null {
   if (isComboLike(element)) return element;
-  const ancestor = closest(element, '[role=combobox], [role=listbox]');
+  const ancestor = closest(element, '[role=combobox], [role=listbox], [role=menu]');
   if (ancestor) return ancestor;
   const inside = queryAll(element, '[role=combobox], [role=listbox], [aria-haspopup=listbox]');
   return inside.length === 1 ? inside[0]! : null;
@@ -46,14 +49,14 @@ function byIds(from: Element, ids: string | null): Element[] {
 function optionsIn(containers: Element[]): Element[] {
   const found: Element[] = [];
   for (const container of containers) {
-    if (attr(container, 'role') === 'option') found.push(container);
-    found.push(...queryAll(container, '[role=option]'));
+    if (matches(container, OPTION_SELECTOR)) found.push(container);
+    found.push(...queryAll(container, OPTION_SELECTOR));
   }
   return found.filter((el) => hasBox(el));
 }
 
 function visibleOptionsInPage(docs: Document[]): Element[] {
-  return docs.flatMap((doc) => queryAll(doc, '[role=option]')).filter((el) => hasBox(el));
+  return docs.flatMap((doc) => queryAll(doc, OPTION_SELECTOR)).filter((el) => hasBox(el));
 }
 
 function optionText(option: Element): string {
@@ -68,7 +71,7 @@ function popupOptions(widget: Element, before?: Set<Element>): Element[] {
   const controlled = [...byIds(widget, attr(widget, 'aria-controls')), ...byIds(widget, attr(widget, 'aria-owns'))];
   const input = widget.querySelector('[aria-controls], [aria-owns]');
   if (input) controlled.push(...byIds(input, attr(input, 'aria-controls')), ...byIds(input, attr(input, 'aria-owns')));
-  if (attr(widget, 'role') === 'listbox') controlled.push(widget);
+  if (attr(widget, 'role') === 'listbox' || attr(widget, 'role') === 'menu') controlled.push(widget);
   const own = optionsIn(controlled);
   if (own.length > 0 || !before) return own;
   // No reference to the popup: options that appeared since opening it (popups often render in a portal).

@@ -12,7 +12,7 @@ import { toInputValue } from './human-values.js';
 import { movePointer, pressAndRelease } from './pointer.js';
 import { isUnreached, reachElement, unreachedResult } from './reach.js';
 import { detachedResult, isFailure, waitUntilEnabled, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
-import { chooseNativeOption } from './select-option.js';
+import { chooseNativeOption } from './native-select.js';
 import { editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable } from './text-editing.js';
 
 /** How input_text types. */

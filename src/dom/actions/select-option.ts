@@ -1,20 +1,14 @@
-// select_dropdown_option: a native <select> gets the matching option with the input and change events
-// React and Vue listen to; ARIA comboboxes and listboxes are operated by clicking (aria-listbox.ts).
-// A missing option is reported with the options that exist; nothing is changed then.
+// select_dropdown_option: finds what kind of dropdown the index is (native <select>, an input with a
+// <datalist>, an ARIA combobox/listbox/menu) and hands it to the matching module. A missing option is
+// reported with the options that exist; nothing is changed then.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { dispatchEvent, queryAll, realmOf } from './builtins.js';
+import { queryAll } from './builtins.js';
 import { chooseAriaOption } from './aria-listbox.js';
-import { watchChanges } from './change-watch.js';
-import { hasBox } from './geometry.js';
-import { movePointer, pressAndRelease } from './pointer.js';
+import { inputText } from './input-text.js';
+import { chooseNativeOption } from './native-select.js';
 import { listOptions, matchOption } from './option-match.js';
-import { isUnreached, reachElement, unreachedResult } from './reach.js';
-import { isDisabled, isFailure, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
-
-function optionLabel(option: HTMLOptionElement): string {
-  return option.label || option.text;
-}
+import { isFailure, quote, resolveTarget, type Target } from './resolve-target.js';
 
 /** The native select behind an element: itself, a label's control, or the only select inside a wrapper. */
 function nativeSelectOf(element: Element): HTMLSelectElement | null {
@@ -27,51 +21,20 @@ function nativeSelectOf(element: Element): HTMLSelectElement | null {
   return inside.length === 1 ? (inside[0] as HTMLSelectElement) : null;
 }
 
-/** Chooses the option of a native select whose text (or value) matches, as a person picking it would. */
-export async function chooseNativeOption(ctx: DomContext, target: Target, select: HTMLSelectElement, wanted: string, signal?: AbortSignal): Promise<ActionResult> {
-  const options = Array.from(select.options);
-  const match = matchOption(options.map((o) => ({ text: optionLabel(o), value: o.value })), wanted);
+/**
+ * An input with a <datalist>: its suggestions live in a native popup a script cannot click, so the
+ * matching option's value is typed, key by key, as a person picking it would leave it.
+ */
+async function chooseDatalistOption(ctx: DomContext, target: Target, input: HTMLInputElement, wanted: string, signal?: AbortSignal): Promise<ActionResult> {
+  const options = Array.from(input.list?.querySelectorAll('option') ?? []) as HTMLOptionElement[];
+  const match = matchOption(options.map((o) => ({ text: o.label || o.value, value: o.value })), wanted);
   if (!match.found) {
-    const prefix = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
-    const texts = match.ambiguous.length > 1 ? match.ambiguous.map((i) => optionLabel(options[i]!)) : options.map(optionLabel);
-    return { success: false, message: `${prefix} ${listOptions(texts)}` };
+    const texts = options.map((o) => o.label || o.value);
+    return { success: false, message: `No suggestion of ${target.description} matches ${quote(wanted)}; nothing was typed. ${listOptions(texts)} It also accepts free text through input_text.` };
   }
-  const option = options[match.position]!;
-  const label = quote(optionLabel(option));
-  if (isDisabled(select)) return { success: false, message: `Did not select ${label} in ${target.description}: the dropdown is disabled.` };
-  if (option.disabled || (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)) {
-    return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
-  }
-  if (option.selected && !select.multiple) return { success: true, message: `${label} is already selected in ${target.description}; nothing changed.` };
-  // Libraries such as Select2 and Chosen hide the native select behind their own widget and listen
-  // to its change event: a hidden select is set directly, without pointer events.
-  const hidden = !hasBox(select);
-  if (!hidden) {
-    const reached = await reachElement(ctx, { ...target, element: select }, 'open', signal);
-    if (isUnreached(reached)) return unreachedResult(reached);
-    signal?.throwIfAborted();
-    movePointer(ctx, reached.element, reached.top);
-    pressAndRelease(reached.element, reached.top);
-  }
-  const watch = watchChanges(ctx, select);
-  // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).
-  if (select.multiple) option.selected = true;
-  else select.selectedIndex = option.index;
-  const realm = realmOf(select);
-  dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
-  dispatchEvent(select, new realm.Event('change', { bubbles: true }));
-  const notes = await watch.finish();
-  if (!option.selected) {
-    const now = select.selectedOptions[0];
-    return {
-      success: false,
-      message: sentence(`Selected ${label} in ${target.description}, but the page reverted it; it shows ${quote(now ? optionLabel(now) : '')}.`, notes),
-    };
-  }
-  const how = match.how === 'text' ? '' : ` (matched by ${match.how === 'value' ? 'value' : 'part of its text'})`;
-  const multiple = select.multiple ? ` Selected now: ${Array.from(select.selectedOptions).map((o) => quote(optionLabel(o))).join(', ')}.` : '';
-  const via = hidden ? ' The <select> itself is hidden (a custom widget shows it), so its value was set directly.' : '';
-  return { success: true, message: sentence(`Selected ${label}${how} in ${target.description}.${multiple}${via}`, notes) };
+  const value = options[match.position]!.value;
+  const typed = await inputText(ctx, target.index, value, { keyByKey: true, signal });
+  return typed.success ? { success: true, message: `Chose the suggestion ${quote(value)}: ${typed.message}` } : typed;
 }
 
 /**
@@ -84,6 +47,9 @@ export async function selectOption(ctx: DomContext, index: number, optionText: s
   if (isFailure(target)) return target;
   const select = nativeSelectOf(target.element);
   if (select) return chooseNativeOption(ctx, target, select, optionText, signal);
+  if (target.element.localName === 'input' && (target.element as HTMLInputElement).list) {
+    return chooseDatalistOption(ctx, target, target.element as HTMLInputElement, optionText, signal);
+  }
   const aria = await chooseAriaOption(ctx, target, optionText, signal);
   if (aria) return aria;
   return {

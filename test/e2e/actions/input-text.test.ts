@@ -244,9 +244,15 @@ describe('inputText on plain fields', () => {
     expect(secret.message).toContain('14 characters');
   });
 
-  it('types key by key by itself into a datalist field', async () => {
+  it('types key by key by itself into a datalist field, and picks its suggestions by text', async () => {
     const result = await type(page, '#browser', 'Chrom');
     expect(result.message).toContain('key by key');
+    const index = await indexOf(page, '#browser');
+    const chosen = await page.evaluate((i) => window.h.select(i, 'firefox'), index);
+    expect(chosen.message).toMatch(/^Chose the suggestion "Firefox": Typed "Firefox" key by key/);
+    expect(await page.inputValue('#browser')).toBe('Firefox');
+    const missing = await page.evaluate((i) => window.h.select(i, 'Netscape'), index);
+    expect(missing.message).toContain('Its options: "Chromium", "Firefox".');
   });
 
   it('reports when the page refuses the text, and key by key keeps what it accepts', async () => {

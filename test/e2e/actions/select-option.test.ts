@@ -61,6 +61,12 @@ describe('selectOption on ARIA widgets', () => {
     expect(await page.$$eval('#colors [aria-selected=true]', (els) => els.map((e) => e.textContent))).toEqual(['Green']);
   });
 
+  it('chooses an item of a menu button', async () => {
+    const result = await select('#sort', 'newest');
+    expect(result.success).toBe(true);
+    expect(await page.textContent('#sort')).toBe('Sort: newest');
+  });
+
   it('sets a native select hidden behind a custom widget and says so', async () => {
     const result = await select('#hidden-select', 'Belgium');
     expect(result.success).toBe(true);

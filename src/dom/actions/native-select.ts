@@ -1,0 +1,63 @@
+// A native <select>: the option whose visible text (or value) matches is chosen as a person picking it
+// from the popup would, with the input and change events React and Vue listen to, then verified.
+import type { DomContext } from '../context.js';
+import type { ActionResult } from '../types.js';
+import { dispatchEvent, realmOf } from './builtins.js';
+import { watchChanges } from './change-watch.js';
+import { hasBox } from './geometry.js';
+import { listOptions, matchOption } from './option-match.js';
+import { movePointer, pressAndRelease } from './pointer.js';
+import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
+
+function optionLabel(option: HTMLOptionElement): string {
+  return option.label || option.text;
+}
+
+/** Chooses the option of a native select whose text (or value) matches, as a person picking it would. */
+export async function chooseNativeOption(ctx: DomContext, target: Target, select: HTMLSelectElement, wanted: string, signal?: AbortSignal): Promise<ActionResult> {
+  const options = Array.from(select.options);
+  const match = matchOption(options.map((o) => ({ text: optionLabel(o), value: o.value })), wanted);
+  if (!match.found) {
+    const prefix = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
+    const texts = match.ambiguous.length > 1 ? match.ambiguous.map((i) => optionLabel(options[i]!)) : options.map(optionLabel);
+    return { success: false, message: `${prefix} ${listOptions(texts)}` };
+  }
+  const option = options[match.position]!;
+  const label = quote(optionLabel(option));
+  if (isDisabled(select)) return { success: false, message: `Did not select ${label} in ${target.description}: the dropdown is disabled.` };
+  if (option.disabled || (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)) {
+    return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
+  }
+  if (option.selected && !select.multiple) return { success: true, message: `${label} is already selected in ${target.description}; nothing changed.` };
+  // Libraries such as Select2 and Chosen hide the native select behind their own widget and listen
+  // to its change event: a hidden select is set directly, without pointer events.
+  const hidden = !hasBox(select);
+  if (!hidden) {
+    const reached = await reachElement(ctx, { ...target, element: select }, 'open', signal);
+    if (isUnreached(reached)) return unreachedResult(reached);
+    signal?.throwIfAborted();
+    movePointer(ctx, reached.element, reached.top);
+    pressAndRelease(reached.element, reached.top);
+  }
+  const watch = watchChanges(ctx, select);
+  // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).
+  if (select.multiple) option.selected = true;
+  else select.selectedIndex = option.index;
+  const realm = realmOf(select);
+  dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
+  dispatchEvent(select, new realm.Event('change', { bubbles: true }));
+  const notes = await watch.finish();
+  if (!option.selected) {
+    const now = select.selectedOptions[0];
+    return {
+      success: false,
+      message: sentence(`Selected ${label} in ${target.description}, but the page reverted it; it shows ${quote(now ? optionLabel(now) : '')}.`, notes),
+    };
+  }
+  const how = match.how === 'text' ? '' : ` (matched by ${match.how === 'value' ? 'value' : 'part of its text'})`;
+  const multiple = select.multiple ? ` Selected now: ${Array.from(select.selectedOptions).map((o) => quote(optionLabel(o))).join(', ')}.` : '';
+  const via = hidden ? ' The <select> itself is hidden (a custom widget shows it), so its value was set directly.' : '';
+  return { success: true, message: sentence(`Selected ${label}${how} in ${target.description}.${multiple}${via}`, notes) };
+}
+
