@@ -262,7 +262,7 @@ export class PageAgentCore extends EventTarget {
       step,
       llmsTxt: this.#llmsTxt,
       signal,
-      onPageInstructionsError: (error) => this.#report('instructions.getPageInstructions failed; continuing without page instructions', error, false),
+      onPageInstructionsError: (error) => console.warn('[page-agent] instructions.getPageInstructions failed; continuing without page instructions:', error),
     });
     this.#activity({ type: 'thinking' });
     const watcher = watchDomChanges();
@@ -408,11 +408,11 @@ export class PageAgentCore extends EventTarget {
     return { result: { success, data, history: this.history, usage: { ...this.#run.usage } }, status };
   }
 
-  /** Reports a failure of user code: console, an `error` activity and, when `record`, a history event. */
-  #report(message: string, error: unknown, record = true): void {
+  /** Reports a failure of user code: console, an `error` activity and a history event. */
+  #report(message: string, error: unknown): void {
     console.error(`[page-agent] ${message}`, error);
     this.#activity({ type: 'error', message });
-    if (record) this.#record({ type: 'error', message });
+    this.#record({ type: 'error', message });
   }
 
   async #quietly(call: () => unknown): Promise<void> {

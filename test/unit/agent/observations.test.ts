@@ -111,7 +111,7 @@ describe('the prompt', () => {
   });
 
   it('goes on without page instructions when getPageInstructions throws', async () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const spy = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { agent, llm } = makeAgent([done()], {
       instructions: {
         getPageInstructions: () => {
@@ -120,6 +120,7 @@ describe('the prompt', () => {
       },
     });
     const result = await agent.execute('task');
+    expect(spy).toHaveBeenCalledOnce();
     spy.mockRestore();
     expect(result.success).toBe(true);
     expect(userMessageOf(llm.bodies[0])).not.toContain('<instructions>');
