@@ -10,7 +10,6 @@ import { moveHoverStyles } from './hover-styles.js';
 interface PointerState {
   over: Element | null;
   chain: Node[];
-  point: Point | null;
 }
 
 const states = new WeakMap<DomContext, PointerState>();
@@ -18,26 +17,10 @@ const states = new WeakMap<DomContext, PointerState>();
 function stateOf(ctx: DomContext): PointerState {
   let state = states.get(ctx);
   if (!state) {
-    state = { over: null, chain: [], point: null };
+    state = { over: null, chain: [] };
     states.set(ctx, state);
   }
   return state;
-}
-
-/** The element the synthetic pointer is over, if it is still in the page. */
-export function hoveredElement(ctx: DomContext): Element | null {
-  const over = stateOf(ctx).over;
-  return over && isConnected(over) ? over : null;
-}
-
-/** Where the synthetic pointer last was, in top-window coordinates. */
-export function pointerPosition(ctx: DomContext): Point | null {
-  return stateOf(ctx).point;
-}
-
-/** Forgets the hover state (after dispose, or when the page was replaced). */
-export function resetPointer(ctx: DomContext): void {
-  states.delete(ctx);
 }
 
 /** The composed chain from `target` up to and including the top document. */
@@ -130,7 +113,6 @@ export function movePointer(ctx: DomContext, target: Element, top: Point, modifi
     state.chain = newChain;
     moveHoverStyles(ctx, target);
   }
-  state.point = top;
   fire(target, 'pointermove', top, {}, modifiers);
   fire(target, 'mousemove', top, {}, modifiers);
 }

@@ -102,21 +102,6 @@ export class Overlay {
     this.#detachIfIdle();
   }
 
-  /**
-   * Runs `fn` with the mask letting the pointer through, for code that hit-tests with
-   * `elementFromPoint` and cannot skip the host itself. Synchronous, so the user cannot slip a click in.
-   */
-  passThrough<T>(fn: () => T): T {
-    const mask = this.#parts?.mask;
-    if (!mask || !mask.classList.contains('on')) return fn();
-    mask.classList.remove('on');
-    try {
-      return fn();
-    } finally {
-      mask.classList.add('on');
-    }
-  }
-
   /** Moves the cursor to (x, y) in top-window viewport coordinates; resolves when it has arrived. */
   async moveCursor(x: number, y: number): Promise<void> {
     if (!this.#showCursor) return;

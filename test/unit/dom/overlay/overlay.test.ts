@@ -69,12 +69,4 @@ describe('Overlay', () => {
     overlay.onDispose(late);
     expect(late).toHaveBeenCalledTimes(1);
   });
-
-  it('lets the pointer through only for the duration of passThrough', () => {
-    const overlay = new Overlay(window);
-    overlay.showMask();
-    const inside = overlay.passThrough(() => overlay.maskVisible);
-    expect(inside).toBe(false);
-    expect(overlay.maskVisible).toBe(true);
-  });
 });
