@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONFIG_OPTIONS, ConfigError, PageAgentCore, tool } from '../../../src/agent.js';
-import { resolveAgentConfig } from '../../../src/config.js';
+import { listCheckedOptions, resolveAgentConfig } from '../../../src/config.js';
 import { FakeController } from '../../fixtures/agent/fake-controller.js';
 
 const base = () => ({ baseURL: 'https://llm.test/v1', model: 'm', pageController: new FakeController() });
@@ -80,6 +80,11 @@ describe('CONFIG_OPTIONS', () => {
       expect(option.description).not.toMatch(/\n/);
       expect(option.description.length).toBeGreaterThan(10);
     }
+  });
+
+  it('documents every option that is validated', () => {
+    const documented = new Set(CONFIG_OPTIONS.map((option) => option.name));
+    expect(listCheckedOptions().filter((name) => !documented.has(name))).toEqual([]);
   });
 
   it("lists page-agent 1.x's options with their defaults", () => {
