@@ -4,14 +4,14 @@
 // of interactive candidates; registers nothing and draws nothing.
 import { append, math, now, SafeMap, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
-import type { ElementNode, PageNode } from '../page-tree.js';
+import type { ElementNode, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, type Scope } from './inspect.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
 } from './platform.js';
-import { distanceTo, sideOf, type Rect } from './rect.js';
+import { distanceTo, intersects, sideOf, type Rect } from './rect.js';
 import { hasVisibleText } from '../serialize/text.js';
 
 /** Limits and inputs of one walk. */
@@ -298,9 +298,8 @@ class Walk {
     for (let i = 0; i < left.length; i++) {
       const entry = left[i]!;
       if (entry.kind !== 'element') continue;
-      const place = entry.rect ? sideOf(entry.rect, entry.scope.scrollport ?? viewport) : 'below';
-      const gapPlace = entry.scope.scrollport && entry.rect && sideOf(entry.rect, viewport) === 'inside' ? 'inside' : place === 'inside' ? 'below' : place;
-      entry.siblings[entry.slot] = { kind: 'gap', count: 1, tag: undefined, place: gapPlace };
+      const gapPlace = placeOf(entry.rect, entry.scope, viewport);
+      entry.siblings[entry.slot] = { kind: 'gap', count: 1, tag: localName(entry.element), place: gapPlace };
       registry.noteUnlisted(entry.element);
       this.#count(summary, entry.rect, gapPlace, 1 + collectionLength(getElementsByTagName(entry.element, '*')));
     }
@@ -318,11 +317,10 @@ class Walk {
     let samples = 0;
     for (let p = list.up + 1; p < list.down && samples < 8; p++, samples++) sampled += 1 + collectionLength(getElementsByTagName(list.items[p]!, '*'));
     const perChild = samples > 0 ? sampled / samples : 1;
-    const insideScroll = list.scope.scrollport !== null;
     if (upLeft > 0) {
       const edge = list.items[list.up]!;
       const rect = this.#rect(edge, list.scope);
-      const place = insideScroll && rect && sideOf(rect, viewport) === 'inside' ? 'inside' : 'above';
+      const place = placeOf(rect, list.scope, viewport) === 'inside' ? 'inside' : 'above';
       append(children, { kind: 'gap', count: upLeft, tag: localName(edge), place });
       this.#count(summary, rect, place, math.round(upLeft * perChild));
     }
@@ -331,7 +329,7 @@ class Walk {
     if (downLeft > 0) {
       const edge = list.items[list.down]!;
       const rect = this.#rect(edge, list.scope);
-      const place = insideScroll && rect && sideOf(rect, viewport) === 'inside' ? 'inside' : 'below';
+      const place = placeOf(rect, list.scope, viewport) === 'inside' ? 'inside' : 'below';
       append(children, { kind: 'gap', count: downLeft, tag: localName(edge), place });
       this.#count(summary, rect, place, math.round(downLeft * perChild));
     }
@@ -349,4 +347,12 @@ class Walk {
       summary.aside += elements;
     }
   }
+}
+
+/** Where left-out content lies: inside its scroll container (scroll that), or around the viewport. */
+function placeOf(rect: Rect | null, scope: Scope, viewport: Rect): GapPlace {
+  if (!rect) return 'below';
+  if (scope.scrollport && !intersects(rect, scope.scrollport)) return 'inside';
+  const side = sideOf(rect, viewport);
+  return side === 'inside' ? 'below' : side;
 }

@@ -45,9 +45,11 @@ export async function openWith(
   const url = htmlOrPath.startsWith('/') ? web.url(htmlOrPath) : web.route(`/perception-${++counter}.html`, { body: htmlOrPath });
   await page.goto(url);
   if (!options.early) await page.addScriptTag({ content: `${code}\n;window.Perception = Perception;` });
-  await page.evaluate((config) => {
-    window.pc = new window.Perception.PageController({ highlight: false, ...config });
-  }, options.config ?? {});
+  // Config crosses into the page as JSON (element refs cannot): tests set those inside the page.
+  const config = JSON.stringify(options.config ?? {});
+  await page.evaluate((json) => {
+    window.pc = new window.Perception.PageController({ highlight: false, ...JSON.parse(json) });
+  }, config);
   return { context, page, errors };
 }
 
