@@ -27,7 +27,8 @@ describe('build', () => {
     expect(shipped.some((f) => f.endsWith('page-agent.iife.js'))).toBe(true);
     const leaking = shipped.filter((f) => readFileSync(f, 'utf8').includes(canary));
     expect(leaking).toEqual([]);
-  });
+    // A whole build: seconds on a loaded two-core machine.
+  }, 60_000);
 
   it('writes a size report with raw, gzip and brotli sizes', () => {
     const report = JSON.parse(readFileSync(join(DIST, 'size.json'), 'utf8'));
@@ -35,5 +36,40 @@ describe('build', () => {
     expect(report.gzip).toBeGreaterThan(0);
     expect(report.brotli).toBeGreaterThan(0);
     expect(existsSync(join(DIST, 'page-agent.iife.dev.js.map'))).toBe(true);
+  });
+});
+
+describe('minifyTemplates', () => {
+  it('squeezes css templates but keeps strings, descendant colons, calc spaces and media parens', async () => {
+    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const source = [
+      'const s = css`',
+      '  /* the host */',
+      "  :host { font: 13px 'Segoe  UI' , sans-serif !important; }",
+      '  .a :focus-visible > b { width: calc(100% - 8px); }',
+      '  @media (prefers-color-scheme: dark) and (min-width: 10px) { .x { color: red; } }',
+      '`;',
+    ].join('\n');
+    expect(await minifyTemplates(source)).toBe(
+      "const s = css`:host{font:13px 'Segoe  UI',sans-serif!important}.a :focus-visible>b{width:calc(100% - 8px)}@media (prefers-color-scheme:dark) and (min-width:10px){.x{color:red}}`;",
+    );
+  });
+
+  it('collapses whitespace in html templates and keeps every expression in place', async () => {
+    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const source = 'html`\n  <div class="a  ${x}">\n    ${y}  <b>t</b>\n  </div>\n`';
+    expect(await minifyTemplates(source)).toBe('html` <div class="a ${x}"> ${y} <b>t</b> </div> `');
+  });
+
+  it('leaves templates with whitespace-sensitive elements or escapes as written, and other strings alone', async () => {
+    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const kept = ['html`<pre>\n  a\n</pre>`', 'css`.a {\n content: "\\2014"; }`', 'const t = `a   b`;', 'x`a   b`'];
+    for (const source of kept) expect(await minifyTemplates(source)).toBe(source);
+    expect(await minifyTemplates('const OVERLAY_CSS = `\n.mask {\n  inset: 0;\n}\n`;')).toBe('const OVERLAY_CSS = `.mask{inset:0}`;');
+  });
+
+  it('keeps a space beside an expression inside css', async () => {
+    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    expect(await minifyTemplates('css`.a { margin: ${m} auto; }`')).toBe('css`.a{margin:${m} auto}`');
   });
 });
