@@ -37,7 +37,9 @@ async function build(options) {
 
 const common = {
   bundle: true,
-  target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
+  // Browsers of early 2023. Safari 16.4 rather than 16.0: below it esbuild lowers every #private
+  // field of a class to WeakMap helpers and regex lookbehind to `new RegExp` (+1.7 KB raw, +0.5 KB gzip).
+  target: ['es2022', 'chrome110', 'firefox115', 'safari16.4'],
   legalComments: 'none',
   logLevel: 'warning',
   define: {
