@@ -1,26 +1,37 @@
 // A short one-line description of any element, for messages to the model ("covered by <div
-// class=cookie-banner>We use cookies…"). Reads attributes and rendered text; not for hot paths.
+// class=cookie-banner>We use cookies…"). Reads attributes and text content through builtins captured
+// at load, so it works on pages that patch Element.prototype; not for hot paths.
+import { clipText, collapseWhitespace } from './serialize/text.js';
+import { stringSlice } from './intrinsics.js';
+import { getAttribute, innerText, localName, namespaceURI, textContent } from './extract/platform.js';
 
 const MAX_TEXT = 40;
 const ATTRIBUTES = ['id', 'role', 'type', 'name', 'aria-label', 'placeholder', 'title', 'href', 'class'] as const;
 
 /** Collapses whitespace and cuts text to `max` characters with an ellipsis. */
 export function clip(text: string, max = MAX_TEXT): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return clipText(collapseWhitespace(text), max);
+}
+
+function firstWords(value: string, count: number): string {
+  const flat = collapseWhitespace(value);
+  let spaces = 0;
+  for (let i = 0; i < flat.length; i++) if (flat[i] === ' ' && ++spaces === count) return stringSlice(flat, 0, i);
+  return flat;
 }
 
 /** Describes an element as `<tag attr=value …>text`, with at most three attributes and clipped text. */
 export function describeElement(element: Element): string {
-  const tag = element.localName;
-  const parts: string[] = [tag];
-  for (const name of ATTRIBUTES) {
-    if (parts.length > 3) break;
-    const value = element.getAttribute(name);
+  let out = '<' + localName(element);
+  let shown = 0;
+  for (let i = 0; i < ATTRIBUTES.length && shown < 3; i++) {
+    const name = ATTRIBUTES[i]!;
+    const value = getAttribute(element, name);
     if (!value) continue;
-    const shown = name === 'class' ? value.trim().split(/\s+/).slice(0, 2).join(' ') : value;
-    parts.push(`${name}=${clip(shown, 30)}`);
+    out += ' ' + name + '=' + clip(name === 'class' ? firstWords(value, 2) : value, 30);
+    shown++;
   }
-  const text = clip((element as HTMLElement).innerText ?? element.textContent ?? '');
-  return `<${parts.join(' ')}>${text}`;
+  // Rendered text where there is one (it leaves out hidden parts); text content for SVG and others.
+  const text = namespaceURI(element) === 'http://www.w3.org/1999/xhtml' ? innerText(element) : textContent(element);
+  return out + '>' + clip(text ?? '');
 }

@@ -28,11 +28,11 @@ export interface PageControllerConfig {
   interactiveBlacklist?: ElementRef[];
   /** Elements always indexed as interactive. */
   interactiveWhitelist?: ElementRef[];
-  /** Attributes to show on element lines (replaces the default choice). */
+  /** More attributes to show on element lines, besides the default choice (as in page-agent; `*` globs allowed, e.g. `data-*`). Secret values stay masked. */
   includeAttributes?: string[];
   /** Draw highlight boxes with index labels after each observation. @default true */
   highlight?: boolean;
-  /** Approximate token budget of the page text when viewportExpansion is not -1. @default 6000 */
+  /** Approximate token budget of the page text when viewportExpansion is not -1; what does not fit is summarised. @default 4000 */
   tokenBudget?: number;
   /** The agent's own UI (panel host): never read, never indexed, never hit-tested as a cover. */
   ignoreElements?: ElementRef[];

@@ -142,6 +142,7 @@ export const anchorHref = getter<string>(P('HTMLAnchorElement'), 'href');
 export const onclickHandler = getter<unknown>(HTMLElementP, 'onclick');
 export const onmousedownHandler = getter<unknown>(HTMLElementP, 'onmousedown');
 export const isContentEditable = getter<boolean>(HTMLElementP, 'isContentEditable');
+export const innerText = getter<string>(HTMLElementP, 'innerText');
 const disabledMatcher = ':disabled';
 
 /** Whether a form control is disabled, including through a disabled fieldset. */
