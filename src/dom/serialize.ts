@@ -25,12 +25,16 @@ export interface SerializedPage {
 const DEFAULT_LIMITS: SerializeLimits = { label: 120, line: 300, attribute: 40 };
 const TABS: string[] = [''];
 for (let i = 1; i < 40; i++) TABS[i] = TABS[i - 1] + '\t';
+/** Outer gap lines shown on each side when they name what continues. */
+const OUTER_GAPS_KEPT = 2;
 const indent = (depth: number): string => TABS[depth < 39 ? depth : 39]!;
 // Attributes that only repeat the element's text are dropped.
 const NAME_LIKE = ['label', 'title', 'placeholder'];
 
 interface Line {
   text: string;
+  /** An outer gap shown anyway (see render). */
+  keep?: boolean;
   /** Set on gap lines, which merge with an adjacent gap of the same place and depth. */
   gap?: { place: GapNode['place']; count: number; tag: string | undefined; depth: number; owner: number | undefined };
 }
@@ -64,14 +68,18 @@ class Renderer {
     while (first < lines.length && isOuterGap(lines[first]!)) first++;
     let last = lines.length - 1;
     while (last >= first && isOuterGap(lines[last]!)) last--;
-    // Except the gap right next to the listing when it names what continues ("… 760 more <tr> below").
-    if (first > 0 && isNamedGap(lines[first - 1]!)) first--;
-    if (last < lines.length - 1 && last >= first && isNamedGap(lines[last + 1]!)) last++;
+    // Gaps before the first or after the last real line are told by the header and footer, except
+    // the few nearest ones that name what continues ("… 760 more <tr> below").
     let content = '';
-    for (let i = first; i <= last; i++) {
+    let kept = 0;
+    for (let i = first - 1; i >= 0 && kept < OUTER_GAPS_KEPT; i--) if (isNamedGap(lines[i]!)) (lines[i]!.keep = true), kept++;
+    kept = 0;
+    for (let i = last + 1; i < lines.length && kept < OUTER_GAPS_KEPT; i++) if (isNamedGap(lines[i]!)) (lines[i]!.keep = true), kept++;
+    for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
+      if ((i < first || i > last) && !line.keep) continue;
       const text = line.gap ? gapText(line.gap) : line.text;
-      content += i === first ? text : '\n' + text;
+      content += content === '' ? text : '\n' + text;
     }
     return { content, descriptions: this.#descriptions };
   }
@@ -282,7 +290,7 @@ function gapText(gap: NonNullable<Line['gap']>): string {
     where = gap.owner === undefined ? 'out of view in this container (scroll it to see them)' : 'out of view (scroll [' + gap.owner + '] to see them)';
   } else {
     const direction = gap.place === 'above' ? 'up' : gap.place === 'below' ? 'down' : gap.place;
-    where = gap.place + ' (scroll ' + direction + ' to see them)';
+    where = (gap.place === 'left' || gap.place === 'right' ? 'to the ' + gap.place : gap.place) + ' (scroll ' + direction + ' to see them)';
   }
   return indent(gap.depth) + '… ' + gap.count + ' more ' + what + ' ' + where;
 }

@@ -68,17 +68,29 @@ describe('serializePage', () => {
     expect(page.content).toBe('[0]<a>Settings />\n[1]<a>Open settings />');
   });
 
-  it('summarises gaps, merging neighbours of one kind, and leaves outer gaps to the header and footer', () => {
+  it('summarises gaps, merging neighbours of one kind', () => {
     const page = serializePage([
-      { kind: 'gap', count: 3, tag: 'div', place: 'above' },
       listed(0, 'button', [text('Visible')]),
       { kind: 'gap', count: 2, tag: 'li', place: 'below' },
       { kind: 'gap', count: 5, tag: 'li', place: 'below' },
       listed(1, 'button', [text('Also visible')]),
-      { kind: 'gap', count: 1, tag: 'p', place: 'below' },
-      { kind: 'gap', count: 40, tag: 'footer', place: 'below' },
     ]);
-    expect(page.content).toBe('… 3 more <div> above (scroll up to see them)\n[0]<button>Visible />\n… 7 more <li> below (scroll down to see them)\n[1]<button>Also visible />');
+    expect(page.content).toBe('[0]<button>Visible />\n… 7 more <li> below (scroll down to see them)\n[1]<button>Also visible />');
+  });
+
+  it('leaves outer gaps to the header and footer but the two nearest that name what continues', () => {
+    const page = serializePage([
+      { kind: 'gap', count: 1, tag: 'p', place: 'above' },
+      { kind: 'gap', count: 3, tag: 'div', place: 'above' },
+      listed(0, 'button', [text('Visible')]),
+      { kind: 'gap', count: 1, tag: 'td', place: 'below' },
+      { kind: 'gap', count: 600, tag: 'tr', place: 'below' },
+      { kind: 'gap', count: 40, tag: 'article', place: 'right' },
+      { kind: 'gap', count: 12, tag: 'li', place: 'below' },
+    ]);
+    expect(page.content).toBe(
+      '… 3 more <div> above (scroll up to see them)\n[0]<button>Visible />\n… 600 more <tr> below (scroll down to see them)\n… 40 more <article> to the right (scroll right to see them)',
+    );
   });
 
   it('names the scroll container to scroll for gaps inside it', () => {
