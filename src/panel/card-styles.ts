@@ -1,6 +1,6 @@
 // Styles of the step-list cards and of the Markdown in the final answer (a second constructable
 // stylesheet beside styles.ts, which owns the host, the bar and the controls).
-import { css } from 'lit';
+import { css } from './panel-base.js';
 
 /** Styles for cards (task, step, observation, retry, error, take-over, ask, approval, answer, notices) and Markdown. */
 export const cardStyles = css`

@@ -1,6 +1,6 @@
 // Renders the Markdown tree of markdown.ts as Lit templates. Text only ever lands in text
 // bindings and checked attributes, so model output can never become markup.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { parseMarkdown, safeHref, type MdBlock, type MdInline } from './markdown.js';
 
 type Out = TemplateResult | typeof nothing | string;

@@ -1,9 +1,10 @@
 // <page-agent-panel>: the Lit element users see. A bar with live status and controls that expands
 // into the step list, a task input, inline ask_user and approval boxes, and setup/CSP notices.
 // It knows the agent only through PanelAgent (events and public methods).
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentActivity, AgentStepEvent } from '../types.js';
 import { AgentController } from './agent-controller.js';
+import { PanelBase } from './panel-base.js';
 import { describeAction } from './describe-action.js';
 import { DragController } from './drag.js';
 import { createTranslator, type Translate } from './i18n.js';
@@ -16,7 +17,7 @@ import { panelStyles } from './styles.js';
 import { formatUsage } from './usage.js';
 
 /** The panel element; create it through `Panel`, which defines it and passes the agent in. */
-export class PanelElement extends LitElement {
+export class PanelElement extends PanelBase {
   static override styles = [panelStyles, cardStyles];
 
   #agent!: PanelAgent;
@@ -134,8 +135,7 @@ export class PanelElement extends LitElement {
     }
   }
 
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
+  protected override updated(): void {
     const list = this.renderRoot.querySelector('.steps');
     if (list) list.scrollTop = list.scrollHeight;
     if (this.#focusOnNextRender) {

@@ -1,6 +1,6 @@
 // Templates for the interactive parts of the panel: the inline ask_user answer box, the approval
 // request with allow/deny and a note, and the notices (setup needed, CSP block, run errors).
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { ApprovalDecision } from '../types.js';
 import type { Translate } from './i18n.js';
 

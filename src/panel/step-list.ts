@@ -1,6 +1,6 @@
 // Templates for the step list: the task, each history event, and the final answer.
 // Pure functions of plain data; observations, retries, errors and take-overs look distinct.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentStepEvent, HistoricalEvent } from '../types.js';
 import { clipText, describeAction } from './describe-action.js';
 import type { Translate } from './i18n.js';

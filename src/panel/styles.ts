@@ -1,7 +1,7 @@
 // The panel's stylesheet (a constructable stylesheet through Lit's css tag). The :host rules are
 // !important on purpose: inside a shadow root, important declarations beat the page's own,
 // so `* { all: unset }` or `page-agent-panel { display: none !important }` cannot reach us.
-import { css } from 'lit';
+import { css } from './panel-base.js';
 
 /** Styles for the panel element and everything in its shadow root. */
 export const panelStyles = css`
