@@ -43,6 +43,8 @@ function decodeVlq(segment) {
 
 // Output text per source file, cut at each mapping; unmapped text goes to the file of the mapping before it.
 const textBySource = new Map();
+// The same cuts in output order, to rebuild the output without one area.
+const pieces = [];
 const lines = output.split('\n');
 let source = 0;
 map.mappings.split(';').forEach((lineMappings, lineIndex) => {
@@ -59,15 +61,22 @@ map.mappings.split(';').forEach((lineMappings, lineIndex) => {
   cuts.forEach(([start, src], i) => {
     const text = line.slice(start, cuts[i + 1]?.[0] ?? line.length);
     textBySource.set(src, (textBySource.get(src) ?? '') + text);
+    pieces.push([src, text]);
   });
 });
 
+const gzip = (text) => gzipSync(text, { level: 9 }).length;
 const rows = new Map();
+const areaOfSource = (index) => areaOf(map.sources[index].replace(/^(\.\.\/)+/, ''));
 for (const [index, text] of textBySource) {
-  const area = areaOf(map.sources[index].replace(/^(\.\.\/)+/, ''));
+  const area = areaOfSource(index);
   if (area) rows.set(area, (rows.get(area) ?? '') + text);
 }
-const gzip = (text) => gzipSync(text, { level: 9 }).length;
+/** What the area adds to the whole file's gzip: gzip of the output minus gzip of the output without it. */
+const joined = (keep) => pieces.filter(([index]) => keep(index)).map(([, text]) => text).join('');
+const whole = gzip(joined(() => true));
+const marginal = (area) => whole - gzip(joined((index) => areaOfSource(index) !== area));
+
 // Text in string and template literals of our own sources (messages, prompts, CSS, markup), counted
 // as the ASCII output spells it (\\uXXXX for other characters): bytes that minifying cannot shorten.
 const ts = (await import('typescript')).default;
@@ -94,7 +103,9 @@ for (const file of Object.keys(Object.values(result.metafile.outputs).find((out)
 }
 const pad = (value, width = 8) => String(value).padStart(width);
 console.log(`total raw ${Buffer.byteLength(output)}  gzip ${gzip(output)}`);
-console.log('     raw  gzip-alone  literals  area (literals: text of string/template literals in the sources)');
+console.log('     raw  gzip-alone  gzip-marginal  literals  area');
 for (const [name, text] of [...rows].sort((a, b) => b[1].length - a[1].length)) {
-  console.log(pad(Buffer.byteLength(text)), pad(gzip(text)), pad(literalsByArea.get(name) ?? 0, 9), '  ', name);
+  console.log(pad(Buffer.byteLength(text)), pad(gzip(text), 10), pad(marginal(name), 13), pad(literalsByArea.get(name) ?? 0, 9), '  ', name);
 }
+console.log('gzip-alone: the area compressed by itself; gzip-marginal: what the file loses without it;');
+console.log('literals: text of string and template literals in its sources (CSS and markup minified).');
