@@ -1,7 +1,7 @@
 // Converts a zod v4 schema (classic `zod` or `zod/mini`) to JSON Schema by reading the public
 // `_zod.def` structure, writing what zod's own `toJSONSchema(schema, { io: 'input',
 // unrepresentable: 'any' })` writes (draft 2020-12) without its ~7 KB gzip. Knows nothing of tools.
-import { globalRegistry, type $ZodType } from 'zod/v4/core';
+import type { $ZodType, $ZodRegistry } from 'zod/v4/core';
 
 /** A JSON Schema object as sent to the model. */
 export type JSONSchema = Record<string, unknown>;
@@ -22,6 +22,11 @@ const NUMBER_RANGES: Record<string, [number, number]> = {
   float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
 };
 const WRAPPERS = new Set(['optional', 'nonoptional', 'default', 'prefault', 'catch', 'readonly', 'promise', 'pipe', 'lazy']);
+
+// zod keeps `.describe()`/`.meta()` in one registry per page, shared by every copy of zod through
+// this global (zod/v4/core/registries.js); reading it keeps zod's runtime out of llm/.
+const metaOf = (schema: Schema): Record<string, unknown> | undefined =>
+  ((globalThis as { __zod_globalRegistry?: $ZodRegistry }).__zod_globalRegistry?.get(schema) as Record<string, unknown> | undefined);
 
 const defOf = (schema: Schema): Def => schema._zod.def as Def;
 const jsonType = (value: unknown): string => (value === null ? 'null' : typeof value);
@@ -296,7 +301,7 @@ export function zodToJSONSchema(root: Schema): JSONSchema {
     if (custom) json = custom;
     else if (WRAPPERS.has(def.type)) inner = unwrap(schema, json);
     else convertKind(schema, def, json, convert);
-    const { id: _id, ...meta } = globalRegistry.get(schema) ?? {};
+    const { id: _id, ...meta } = metaOf(schema) ?? {};
     Object.assign(json, meta);
     // A default or example describes the output of a transform, not the input the model writes.
     if (isTransforming(schema) && def.type !== 'prefault') {
