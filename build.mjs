@@ -28,10 +28,28 @@ function writeAtomic(file, contents) {
   renameSync(tmp, file);
 }
 
-/** esbuild in memory, then atomic writes. */
+/**
+ * Escapes every non-ASCII character left in esbuild's output as \uXXXX. With charset 'ascii' esbuild
+ * escapes strings and templates but keeps regex literals as written (`/[-/.年]/`); a page in another
+ * charset (GBK, Shift_JIS) decodes a script served without one in its own charset, and those bytes
+ * then break the regex and with it the whole bundle. `\u` escapes mean the same in strings, regexes
+ * (with or without the u flag) and identifiers.
+ */
+export function escapeNonAscii(code) {
+  return code.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, char) => {
+    const escaped = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    // An identity escape in a regex (`\年`) becomes `\u5e74`, not an escaped backslash.
+    return (slashes.length % 2 ? slashes.slice(1) : slashes) + escaped;
+  });
+}
+
+/** esbuild in memory, then atomic writes (JavaScript made ASCII-only: see escapeNonAscii). */
 async function build(options) {
   const result = await esbuild({ ...options, write: false });
-  for (const out of result.outputFiles) writeAtomic(out.path, out.contents);
+  for (const out of result.outputFiles) {
+    const ascii = /\.m?js$/.test(out.path) && /[^\x00-\x7f]/.test(out.text);
+    writeAtomic(out.path, ascii ? escapeNonAscii(out.text) : out.contents);
+  }
   return result;
 }
 
