@@ -3,10 +3,21 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist');
+
+/** The build's own helpers (plain .mjs without types), loaded by path. */
+async function buildHelpers() {
+  const minify = await import(pathToFileURL(join(ROOT, 'scripts/minify-templates.mjs')).href);
+  const build = await import(pathToFileURL(join(ROOT, 'build.mjs')).href);
+  return {
+    minifyTemplates: minify.minifyTemplates as (source: string, fileName?: string) => Promise<string>,
+    escapeNonAscii: build.escapeNonAscii as (code: string) => string,
+  };
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -48,7 +59,7 @@ describe('build', () => {
 
 describe('minifyTemplates', () => {
   it('squeezes css templates but keeps strings, descendant colons, calc spaces and media parens', async () => {
-    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const { minifyTemplates } = await buildHelpers();
     const source = [
       'const s = css`',
       '  /* the host */',
@@ -63,20 +74,20 @@ describe('minifyTemplates', () => {
   });
 
   it('collapses whitespace in html templates and keeps every expression in place', async () => {
-    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const { minifyTemplates } = await buildHelpers();
     const source = 'html`\n  <div class="a  ${x}">\n    ${y}  <b>t</b>\n  </div>\n`';
     expect(await minifyTemplates(source)).toBe('html` <div class="a ${x}"> ${y} <b>t</b> </div> `');
   });
 
   it('leaves templates with whitespace-sensitive elements or escapes as written, and other strings alone', async () => {
-    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const { minifyTemplates } = await buildHelpers();
     const kept = ['html`<pre>\n  a\n</pre>`', 'css`.a {\n content: "\\2014"; }`', 'const t = `a   b`;', 'x`a   b`'];
     for (const source of kept) expect(await minifyTemplates(source)).toBe(source);
     expect(await minifyTemplates('const OVERLAY_CSS = `\n.mask {\n  inset: 0;\n}\n`;')).toBe('const OVERLAY_CSS = `.mask{inset:0}`;');
   });
 
   it('keeps a space beside an expression inside css', async () => {
-    const { minifyTemplates } = await import('../../scripts/minify-templates.mjs');
+    const { minifyTemplates } = await buildHelpers();
     expect(await minifyTemplates('css`.a { margin: ${m} auto; }`')).toBe('css`.a{margin:${m} auto}`');
   });
 });
@@ -85,7 +96,7 @@ describe('escapeNonAscii', () => {
   const evaluate = (code: string) => new Function(`return ${code}`)();
 
   it('keeps the meaning of regex literals, identity escapes and astral characters', async () => {
-    const { escapeNonAscii } = await import('../../build.mjs');
+    const { escapeNonAscii } = await buildHelpers();
     const literals = ['/^(\\d{4})[-/.年](\\d{1,2})$/', '/(支付|付款)/', '/\\年/', '/\\\\年/', '/[😀]/u', '"支付"'];
     const inputs = ['2025年3', '2025-3', '请支付', '年', '\\年', '😀', '支付'];
     for (const literal of literals) {
