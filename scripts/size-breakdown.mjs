@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { iifeOptions } from '../build.mjs';
+import { escapeNonAscii, iifeOptions } from '../build.mjs';
 import { minifyTemplates } from './minify-templates.mjs';
 
 const filter = process.argv[2];
@@ -102,7 +102,9 @@ for (const file of Object.keys(Object.values(result.metafile.outputs).find((out)
   if (area) literalsByArea.set(area, (literalsByArea.get(area) ?? 0) + (await literalBytes(file)));
 }
 const pad = (value, width = 8) => String(value).padStart(width);
-console.log(`total raw ${Buffer.byteLength(output)}  gzip ${gzip(output)}`);
+// The shipped file is escaped to ASCII after esbuild (build.mjs); the areas below are measured before that.
+const shipped = escapeNonAscii(output);
+console.log(`total raw ${Buffer.byteLength(shipped)}  gzip ${gzip(shipped)} (as shipped)`);
 console.log('     raw  gzip-alone  gzip-marginal  literals  area');
 for (const [name, text] of [...rows].sort((a, b) => b[1].length - a[1].length)) {
   console.log(pad(Buffer.byteLength(text)), pad(gzip(text), 10), pad(marginal(name), 13), pad(literalsByArea.get(name) ?? 0, 9), '  ', name);
