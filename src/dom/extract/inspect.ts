@@ -132,7 +132,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
 
   let clip = scope.clip;
   let scrollport = scope.scrollport;
-  if (hasArea && NO_SCROLL[tag] !== true && tag !== 'body' && tag !== 'html') {
+  // Only a box whose overflow is not visible can scroll or clip: one style read spares most elements four layout reads.
+  if (hasArea && display !== 'inline' && display !== 'contents' && NO_SCROLL[tag] !== true && tag !== 'body' && tag !== 'html' && getPropertyValue(style, 'overflow') !== 'visible') {
     const sh = scrollHeight(element);
     const ch = clientHeight(element);
     const sw = scrollWidth(element);

@@ -24,7 +24,7 @@ export interface Observation {
 }
 
 /** Default `tokenBudget` of the page text. */
-export const DEFAULT_TOKEN_BUDGET = 4000;
+export const DEFAULT_TOKEN_BUDGET = 2200;
 /** Characters per token of page text, measured with o200k on the bench pages (conservative). */
 const CHARS_PER_TOKEN = 3.0;
 /** The walk gives up and summarises after this long, so a huge page never freezes the tab. */

@@ -108,6 +108,8 @@ type Entry = ElementEntry | CursorEntry;
 const LAZY_CHILDREN = 300;
 const TEXT_LINE_CHARS = 300;
 const CHECK_TIME_EVERY = 32;
+/** How far past the budget the walk may go to finish the content of listed elements. */
+const BUDGET_OVERSHOOT = 1.1;
 
 /** Walks from `roots` (body, or an open modal) and builds the page tree within the options' zone and budget. */
 export function walkPage(roots: readonly Element[], options: WalkOptions): WalkResult {
@@ -141,13 +143,10 @@ class Walk {
     }
     let stoppedBy: WalkSummary['stoppedBy'] = null;
     let sinceCheck = 0;
+    const leftover: Entry[] = [];
     for (let entry = this.#frontier.peek(); entry; entry = this.#frontier.peek()) {
       if (entry.distance > this.#options.zoneLimit) {
         stoppedBy = 'zone';
-        break;
-      }
-      if (this.#spent >= this.#options.budgetChars) {
-        stoppedBy = 'budget';
         break;
       }
       if (++sinceCheck >= CHECK_TIME_EVERY) {
@@ -158,10 +157,20 @@ class Walk {
         }
       }
       this.#frontier.pop();
+      if (this.#spent >= this.#options.budgetChars) {
+        stoppedBy = 'budget';
+        // Past the budget, only finish what listed elements already started (a card's title and
+        // price belong on its line), within a small overshoot; everything else becomes a gap.
+        const finishing = entry.kind === 'element' && entry.scope.inListed && this.#spent < this.#options.budgetChars * BUDGET_OVERSHOOT;
+        if (!finishing) {
+          append(leftover, entry);
+          continue;
+        }
+      }
       if (entry.kind === 'element') this.#expand(entry);
       else this.#advance(entry);
     }
-    const summary = this.#summarise(viewport, stoppedBy);
+    const summary = this.#summarise(viewport, stoppedBy, leftover);
     return { nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), summary };
   }
 
@@ -291,10 +300,11 @@ class Walk {
     if (next >= 0 && next < list.count) this.#pushCursor(list, entry.step, next);
   }
 
-  #summarise(viewport: Rect, stoppedBy: WalkSummary['stoppedBy']): WalkSummary {
+  #summarise(viewport: Rect, stoppedBy: WalkSummary['stoppedBy'], leftover: Entry[]): WalkSummary {
     const summary: WalkSummary = { above: { elements: 0, edge: -Infinity }, below: { elements: 0, edge: Infinity }, aside: 0, stoppedBy, visited: this.#visited };
     const registry = this.#options.registry;
     const left = this.#frontier.drain();
+    for (let i = 0; i < leftover.length; i++) append(left, leftover[i]!);
     for (let i = 0; i < left.length; i++) {
       const entry = left[i]!;
       if (entry.kind !== 'element') continue;
