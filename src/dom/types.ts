@@ -32,7 +32,7 @@ export interface PageControllerConfig {
   includeAttributes?: string[];
   /** Draw highlight boxes with index labels after each observation. @default true */
   highlight?: boolean;
-  /** Approximate token budget of the page text when viewportExpansion is not -1; what does not fit is summarised. @default 4000 */
+  /** Approximate token budget of the page text when viewportExpansion is not -1; what does not fit is summarised. @default 2200 */
   tokenBudget?: number;
   /** The agent's own UI (panel host): never read, never indexed, never hit-tested as a cover. */
   ignoreElements?: ElementRef[];
