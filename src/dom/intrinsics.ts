@@ -27,8 +27,6 @@ export const objectFreeze = Object.freeze;
 export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 /** `Object.defineProperty`, captured. */
 export const defineProperty = Object.defineProperty;
-/** `Object.getPrototypeOf`, captured. */
-export const getPrototypeOf = Object.getPrototypeOf;
 
 const { min, max, floor, round, ceil, abs } = Math;
 /** Math functions, captured. */
@@ -46,8 +44,6 @@ export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const numberToFixed = uncurryThis(Number.prototype.toFixed);
 /** `RegExp.prototype.exec`, uncurried (the builtin reads no patchable property of a plain regex). */
 export const regexExec = uncurryThis(RegExp.prototype.exec);
-/** `Array.prototype.sort`, uncurried. */
-export const arraySort = uncurryThis(Array.prototype.sort) as <T>(array: T[], compare: (a: T, b: T) => number) => T[];
 
 /** Appends to an array without `Array.prototype.push`. */
 export function append<T>(array: T[], value: T): void {
@@ -57,21 +53,6 @@ export function append<T>(array: T[], value: T): void {
 /** Whether a string starts with a prefix, without `String.prototype.startsWith`. */
 export function startsWith(text: string, prefix: string): boolean {
   return stringSlice(text, 0, prefix.length) === prefix;
-}
-
-/** Joins strings with a separator, without `Array.prototype.join`. */
-export function joinStrings(parts: readonly string[], separator: string): string {
-  let out = '';
-  for (let i = 0; i < parts.length; i++) out += i === 0 ? parts[i] : separator + parts[i];
-  return out;
-}
-
-/** A lookup table with no prototype, immune to `Object.prototype` pollution. */
-export function lookupTable<V>(entries: Record<string, V>): Readonly<Record<string, V>> {
-  const table = objectCreate(null) as Record<string, V>;
-  const keys = objectKeys(entries);
-  for (let i = 0; i < keys.length; i++) table[keys[i]!] = entries[keys[i]!]!;
-  return objectFreeze(table);
 }
 
 /** A set of strings as a prototype-free table: `SET[name] === true`. */
