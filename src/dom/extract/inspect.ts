@@ -14,6 +14,7 @@ import {
   styleOf,
 } from './platform.js';
 import { intersection, intersects, type Rect } from './rect.js';
+import { clipText, collapseWhitespace } from '../serialize/text.js';
 
 /** What an element passes down to its children. */
 export interface Scope {
@@ -210,7 +211,7 @@ function frameChildren(element: Element, node: ElementNode, rect: Rect | null, s
     doc = null;
   }
   if (!doc) {
-    const src = getAttribute(element, 'src') ?? '';
+    const src = clipText(collapseWhitespace(getAttribute(element, 'src') ?? ''), 100);
     append(node.children, { kind: 'note', text: `<${localName(element)}${src ? ' src=' + src : ''}> is from another origin: its content cannot be read` });
     return null;
   }
