@@ -43,7 +43,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { name: 'onDispose', type: '(agent, reason?) => void', description: 'Runs once when the agent is disposed.', scope: 'core', group: 'hooks' },
   { name: 'enableMask', type: 'boolean', default: 'true (PageAgent)', description: "Blocks the user's pointer while the agent works.", scope: 'PageAgent', group: 'page' },
   { name: 'viewportExpansion', type: 'number', description: '-1: the whole page with no budget; 0: the viewport only; N: the viewport plus N px. Default: the whole page within tokenBudget.', scope: 'PageAgent', group: 'page' },
-  { name: 'tokenBudget', type: 'number', default: '6000', description: 'Approximate token budget of the page text.', scope: 'PageAgent', group: 'page' },
+  { name: 'tokenBudget', type: 'number', default: '2200', description: 'Approximate token budget of the page text; what does not fit is summarised with a scroll hint.', scope: 'PageAgent', group: 'page' },
   { name: 'interactiveBlacklist', type: 'Array<Element | () => Element>', description: 'Elements never indexed as interactive.', scope: 'PageAgent', group: 'page' },
   { name: 'interactiveWhitelist', type: 'Array<Element | () => Element>', description: 'Elements always indexed as interactive.', scope: 'PageAgent', group: 'page' },
   { name: 'includeAttributes', type: 'string[]', description: 'Attributes shown on element lines (replaces the default choice).', scope: 'PageAgent', group: 'page' },
