@@ -1,7 +1,5 @@
 // The agent's configuration: types, defaults and validation (ConfigError names the field). The
 // documented option list lives in agent/config-options.ts and is re-exported here for the docs.
-import * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import type { LLMConfig } from './llm/types.js';
 import type { AgentPageController } from './tools/index.js';
 import type { ApprovalPolicy, ExecutionResult, HistoricalEvent, PageAgentTool, SupportedLanguage } from './types.js';
@@ -55,7 +53,11 @@ export class ConfigError extends Error {
   }
 }
 
-const fn = () => z.custom<(...args: unknown[]) => unknown>((value) => typeof value === 'function');
+const isString = (value: unknown) => typeof value === 'string';
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+const isFunction = (value: unknown) => typeof value === 'function';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isTool = (value: unknown) =>
   value === null ||
   (typeof value === 'object' &&
@@ -63,8 +65,27 @@ const isTool = (value: unknown) =>
     typeof (value as PageAgentTool).description === 'string' &&
     typeof (value as { inputSchema?: { _zod?: unknown } }).inputSchema?._zod === 'object');
 
+/** A plain object (a literal or `Object.create(null)`), as zod's `record` requires: not an array, Map or class instance. */
+function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const ctor = (value as { constructor?: unknown }).constructor;
+  if (ctor === undefined || typeof ctor !== 'function') return true;
+  const proto: unknown = ctor.prototype;
+  return typeof proto === 'object' && proto !== null && !Array.isArray(proto) && Object.hasOwn(proto, 'isPrototypeOf');
+}
+
+/** The first own enumerable key of a record whose entry is not valid (a symbol key never is). */
+function badEntryKey(value: Record<PropertyKey, unknown>, isEntry: (entry: unknown) => boolean): PropertyKey | undefined {
+  return Reflect.ownKeys(value).find(
+    (key) => key !== '__proto__' && Object.prototype.propertyIsEnumerable.call(value, key) && (typeof key !== 'string' || !isEntry(value[key])),
+  );
+}
+
 interface Check {
-  schema: $ZodType;
+  /** The whole value; for a record option, whether it is a plain object. */
+  isValid: (value: unknown) => boolean;
+  /** For a record option (`name.key`), whether one entry is valid. */
+  isEntry?: (entry: unknown) => boolean;
   expect: string;
   /** Completes "`name.key` must be …" for the entries of a record option. */
   expectEntry?: string;
@@ -72,35 +93,36 @@ interface Check {
 
 /** How each core option is checked when set; `expect` completes "`name` must be …". */
 const CHECKS: Record<string, Check> = {
-  baseURL: { schema: z.string(), expect: 'a URL string' },
-  model: { schema: z.string(), expect: 'a string' },
-  apiKey: { schema: z.string(), expect: 'a string' },
-  maxRetries: { schema: z.int().check(z.minimum(0)), expect: 'an integer ≥ 0' },
-  timeout: { schema: z.number().check(z.positive()), expect: 'a number > 0' },
-  headers: { schema: z.record(z.string(), z.string()), expect: 'an object of header names to strings' },
-  customFetch: { schema: fn(), expect: 'a function' },
-  transformRequestBody: { schema: fn(), expect: 'a function' },
-  disableNamedToolChoice: { schema: z.boolean(), expect: 'a boolean' },
-  language: { schema: z.enum(['en-US', 'zh-CN']), expect: "'en-US' or 'zh-CN'" },
-  maxSteps: { schema: z.int().check(z.minimum(1)), expect: 'an integer ≥ 1' },
-  stepDelay: { schema: z.number().check(z.minimum(0)), expect: 'a number of seconds ≥ 0' },
-  approveAction: { schema: z.union([z.literal('risky'), z.literal('all'), fn()]), expect: "'risky', 'all' or a function" },
+  baseURL: { isValid: isString, expect: 'a URL string' },
+  model: { isValid: isString, expect: 'a string' },
+  apiKey: { isValid: isString, expect: 'a string' },
+  maxRetries: { isValid: (value) => isInt(value) && value >= 0, expect: 'an integer ≥ 0' },
+  timeout: { isValid: (value) => isNumber(value) && value > 0, expect: 'a number > 0' },
+  headers: { isValid: isPlainObject, isEntry: isString, expect: 'an object of header names to strings' },
+  customFetch: { isValid: isFunction, expect: 'a function' },
+  transformRequestBody: { isValid: isFunction, expect: 'a function' },
+  disableNamedToolChoice: { isValid: isBoolean, expect: 'a boolean' },
+  language: { isValid: (value) => value === 'en-US' || value === 'zh-CN', expect: "'en-US' or 'zh-CN'" },
+  maxSteps: { isValid: (value) => isInt(value) && value >= 1, expect: 'an integer ≥ 1' },
+  stepDelay: { isValid: (value) => isNumber(value) && value >= 0, expect: 'a number of seconds ≥ 0' },
+  approveAction: { isValid: (value) => value === 'risky' || value === 'all' || isFunction(value), expect: "'risky', 'all' or a function" },
   customTools: {
-    schema: z.record(z.string(), z.custom(isTool)),
+    isValid: isPlainObject,
+    isEntry: isTool,
     expect: 'an object of named tools',
     expectEntry: 'a tool made with tool({ description, inputSchema, execute }), or null to remove a built-in',
   },
-  'instructions.system': { schema: z.string(), expect: 'a string' },
-  'instructions.getPageInstructions': { schema: fn(), expect: 'a function' },
-  transformPageContent: { schema: fn(), expect: 'a function' },
-  customSystemPrompt: { schema: z.string(), expect: 'a string' },
-  experimentalScriptExecutionTool: { schema: z.boolean(), expect: 'a boolean' },
-  experimentalLlmsTxt: { schema: z.boolean(), expect: 'a boolean' },
-  onBeforeTask: { schema: fn(), expect: 'a function' },
-  onAfterTask: { schema: fn(), expect: 'a function' },
-  onBeforeStep: { schema: fn(), expect: 'a function' },
-  onAfterStep: { schema: fn(), expect: 'a function' },
-  onDispose: { schema: fn(), expect: 'a function' },
+  'instructions.system': { isValid: isString, expect: 'a string' },
+  'instructions.getPageInstructions': { isValid: isFunction, expect: 'a function' },
+  transformPageContent: { isValid: isFunction, expect: 'a function' },
+  customSystemPrompt: { isValid: isString, expect: 'a string' },
+  experimentalScriptExecutionTool: { isValid: isBoolean, expect: 'a boolean' },
+  experimentalLlmsTxt: { isValid: isBoolean, expect: 'a boolean' },
+  onBeforeTask: { isValid: isFunction, expect: 'a function' },
+  onAfterTask: { isValid: isFunction, expect: 'a function' },
+  onBeforeStep: { isValid: isFunction, expect: 'a function' },
+  onAfterStep: { isValid: isFunction, expect: 'a function' },
+  onDispose: { isValid: isFunction, expect: 'a function' },
 };
 
 /** Names of the options validated at construction (each is documented in CONFIG_OPTIONS). */
@@ -134,11 +156,12 @@ export function resolveAgentConfig(config: PageAgentCoreConfig): ResolvedAgentCo
   for (const [name, check] of Object.entries(CHECKS)) {
     const value = valueAt(record, name);
     if (value === undefined) continue;
-    const result = z.safeParse(check.schema, value);
-    if (!result.success) {
-      const sub = result.error.issues[0]?.path.length ? `.${result.error.issues[0]!.path.join('.')}` : '';
+    const isValid = check.isValid(value);
+    const key = isValid && check.isEntry ? badEntryKey(value as Record<PropertyKey, unknown>, check.isEntry) : undefined;
+    if (!isValid || key !== undefined) {
+      const sub = key === undefined ? '' : `.${String(key)}`;
       const expected = sub && check.expectEntry ? check.expectEntry : check.expect;
-      const got = sub ? (value as Record<string, unknown>)[String(result.error.issues[0]!.path[0])] : value;
+      const got = sub ? (value as Record<PropertyKey, unknown>)[key!] : value;
       throw new ConfigError(`${name}${sub}`, `Invalid config: \`${name}${sub}\` must be ${expected} (got ${shown(got)}).`);
     }
   }

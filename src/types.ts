@@ -1,7 +1,6 @@
 // Public types of the agent: status, activity, history events, results, tools and approval.
 // Shapes follow page-agent 1.x (DESIGN.md §3); additions are marked as ours.
-import type { $ZodType } from 'zod/v4/core';
-import type { Usage } from './llm/types.js';
+import type { ToolInputSchema, Usage } from './llm/types.js';
 
 export type { Usage } from './llm/types.js';
 
@@ -92,7 +91,7 @@ export interface ToolContext {
 export interface PageAgentTool<TParams = any> {
   description: string;
   /** A zod schema (classic `zod` or `zod/mini`). */
-  inputSchema: $ZodType<TParams>;
+  inputSchema: ToolInputSchema<TParams>;
   execute: (this: any, args: TParams, ctx: ToolContext) => Promise<string>;
 }
 

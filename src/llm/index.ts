@@ -17,5 +17,6 @@ export type {
   Message,
   RepairNote,
   Tool,
+  ToolInputSchema,
   Usage,
 } from './types.js';

@@ -24,9 +24,13 @@ const NUMBER_RANGES: Record<string, [number, number]> = {
 const WRAPPERS = new Set(['optional', 'nonoptional', 'default', 'prefault', 'catch', 'readonly', 'promise', 'pipe', 'lazy']);
 
 // zod keeps `.describe()`/`.meta()` in one registry per page, shared by every copy of zod through
-// this global (zod/v4/core/registries.js); reading it keeps zod's runtime out of llm/.
-const metaOf = (schema: Schema): Record<string, unknown> | undefined =>
-  ((globalThis as { __zod_globalRegistry?: $ZodRegistry }).__zod_globalRegistry?.get(schema) as Record<string, unknown> | undefined);
+// this global (zod/v4/core/registries.js); reading it keeps zod's runtime out of llm/. The agent's
+// own zod-shaped schemas (src/schema/) carry their description as a property instead.
+function metaOf(schema: Schema): Record<string, unknown> | undefined {
+  const meta = (globalThis as { __zod_globalRegistry?: $ZodRegistry }).__zod_globalRegistry?.get(schema) as Record<string, unknown> | undefined;
+  const own = (schema as { description?: unknown }).description;
+  return meta ?? (typeof own === 'string' ? { description: own } : undefined);
+}
 
 const defOf = (schema: Schema): Def => schema._zod.def as Def;
 const jsonType = (value: unknown): string => (value === null ? 'null' : typeof value);

@@ -1,8 +1,8 @@
-// Turns zod tool schemas into the `tools` entries of an OpenAI-style request.
-// Knows zod and JSON Schema only; nothing about requests or providers.
-import type { z } from 'zod';
+// Turns tool input schemas (zod's, or the agent's zod-shaped own) into the `tools` entries of an
+// OpenAI-style request. Knows zod's schema shape and JSON Schema only; nothing about requests or providers.
+import type { $ZodType } from 'zod/v4/core';
 import { zodToJSONSchema, type JSONSchema } from './json-schema.js';
-import type { Tool } from './types.js';
+import type { Tool, ToolInputSchema } from './types.js';
 
 export type { JSONSchema } from './json-schema.js';
 
@@ -16,8 +16,8 @@ export interface OpenAITool {
  * JSON Schema of a tool's input. Uses zod's `input` view, so a field with a default is optional
  * (the model may omit it; zod fills it in), and types JSON cannot express become `{}`.
  */
-export function toolToJSONSchema(schema: z.ZodType): JSONSchema {
-  return zodToJSONSchema(schema);
+export function toolToJSONSchema(schema: ToolInputSchema): JSONSchema {
+  return zodToJSONSchema(schema as unknown as $ZodType);
 }
 
 /** The `tools` entry for one named tool. */

@@ -1,6 +1,5 @@
 // Types of the OpenAI-compatible client: messages, tools, config, invoke options and results.
 // Knows nothing of the DOM, the agent or the panel.
-import type { z } from 'zod';
 
 /** One chat message in OpenAI's format. */
 export interface Message {
@@ -11,10 +10,36 @@ export interface Message {
   name?: string;
 }
 
-/** A tool the model may call: a zod input schema and a function that runs it. */
+/** One issue of a Standard Schema result; zod's issues add `code`, `expected`, …. @see https://standardschema.dev */
+export interface SchemaIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  readonly code?: string;
+  readonly expected?: string;
+}
+
+/** What a Standard Schema's `validate` returns: the parsed value, or the issues. */
+export type SchemaResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: ReadonlyArray<SchemaIssue> };
+
+/**
+ * A tool's input schema: zod v4 (classic `zod` or `zod/mini`) or the agent's own builders. The
+ * client validates it through Standard Schema's `~standard.validate` (synchronous) and describes
+ * it to the model from zod's `_zod.def`.
+ */
+export interface ToolInputSchema<T = any> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => SchemaResult<T> | Promise<SchemaResult<T>>;
+    readonly types?: { readonly input: unknown; readonly output: T } | undefined;
+  };
+  readonly _zod: { readonly def: object };
+}
+
+/** A tool the model may call: an input schema and a function that runs it. */
 export interface Tool<TParams = any, TResult = any> {
   description?: string;
-  inputSchema: z.ZodType<TParams>;
+  inputSchema: ToolInputSchema<TParams>;
   execute: (args: TParams) => Promise<TResult>;
 }
 
@@ -70,7 +95,7 @@ export interface RepairNote {
  * Given the action schemas, the client repairs and validates each action against its own tool.
  */
 export interface MacroToolSpec {
-  actions: Record<string, z.ZodType>;
+  actions: Record<string, ToolInputSchema>;
 }
 
 /** Options for one invoke call. */

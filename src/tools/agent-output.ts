@@ -1,8 +1,7 @@
 // The AgentOutput macro tool: one forced function call per step carrying the model's reflection and
 // exactly one action `{ <tool name>: input }`. It only shapes and reads the call; the loop runs it.
-import * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import type { MacroToolSpec, Tool } from '../llm/types.js';
+import * as s from '../schema/index.js';
 import type { AgentReflection, PageAgentTool } from '../types.js';
 
 /** The function name the model must call every step (page-agent 1.x protocol). */
@@ -21,29 +20,25 @@ export interface ChosenAction {
 
 const REFLECTION_KEYS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
 
-// The LLM client's types name classic zod; zod/mini schemas are the same core schemas at runtime.
-const asSchema = (schema: $ZodType): Tool['inputSchema'] => schema as unknown as Tool['inputSchema'];
-
 /**
  * The `tools` record and macro spec for `LLM.invoke`, offering exactly `offered`. The tool's
  * execute returns its validated input unchanged: actions run in the loop, never inside a retry.
  */
 export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): { tools: Record<string, Tool>; macro: MacroToolSpec } {
-  const variants = [...offered].map(([name, tool]) =>
-    z.object({ [name]: tool.inputSchema }).check(z.describe(tool.description)),
-  );
-  const action = variants.length === 1 ? variants[0]! : z.union(variants);
-  const inputSchema = z.object({
-    evaluation_previous_goal: z.optional(z.string()),
-    memory: z.optional(z.string()),
-    next_goal: z.optional(z.string()),
+  // Each variant wraps the tool's own schema (ours, or a user's zod) and carries its description.
+  const variants = [...offered].map(([name, tool]) => s.object({ [name]: tool.inputSchema }).describe(tool.description));
+  const action = variants.length === 1 ? variants[0]! : s.union(variants);
+  const inputSchema = s.object({
+    evaluation_previous_goal: s.optional(s.string()),
+    memory: s.optional(s.string()),
+    next_goal: s.optional(s.string()),
     action,
   });
   const actions: MacroToolSpec['actions'] = {};
-  for (const [name, tool] of offered) actions[name] = asSchema(tool.inputSchema);
+  for (const [name, tool] of offered) actions[name] = tool.inputSchema;
   const agentOutput: Tool<AgentOutputInput, AgentOutputInput> = {
     description: 'Every step: judge the last action, note what to remember, set the next goal, and choose exactly one action.',
-    inputSchema: asSchema(inputSchema),
+    inputSchema,
     execute: async (args) => args,
   };
   return { tools: { [AGENT_OUTPUT]: agentOutput }, macro: { actions } };

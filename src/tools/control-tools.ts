@@ -1,15 +1,15 @@
 // Built-in tools that steer the run rather than the page: done, wait and ask_user.
 // They know the tool host's shape only; the loop decides what `done` means for the run.
-import * as z from 'zod/mini';
+import * as s from '../schema/index.js';
 import { sleep } from './sleep.js';
 import { tool, type ToolHost } from './tool.js';
 
 /** Ends the task with an answer for the user. */
 export const doneTool = tool<{ text: string; success: boolean }>({
   description: 'Finish the task. text: your answer or a short report for the user; success: whether the whole task was achieved.',
-  inputSchema: z.object({
-    text: z.string(),
-    success: z._default(z.boolean(), true),
+  inputSchema: s.object({
+    text: s.string(),
+    success: s.withDefault(s.boolean(), true),
   }),
   async execute() {
     return 'Task completed';
@@ -19,8 +19,8 @@ export const doneTool = tool<{ text: string; success: boolean }>({
 /** Waits while the page loads; 1 to 10 seconds. */
 export const waitTool = tool<{ seconds: number }>({
   description: 'Wait for the page to finish loading (1-10 s).',
-  inputSchema: z.object({
-    seconds: z._default(z.number().check(z.minimum(1), z.maximum(10)), 1),
+  inputSchema: s.object({
+    seconds: s.withDefault(s.number({ minimum: 1, maximum: 10 }), 1),
   }),
   async execute(input, { signal }) {
     await sleep(input.seconds * 1000, signal);
@@ -31,7 +31,7 @@ export const waitTool = tool<{ seconds: number }>({
 /** Asks the user a question through the agent's `onAskUser` handler and returns the answer. */
 export const askUserTool = tool<{ question: string }>({
   description: 'Ask the user a question and wait for the answer, when you need information only they have.',
-  inputSchema: z.object({ question: z.string() }),
+  inputSchema: s.object({ question: s.string() }),
   async execute(this: ToolHost, input, { signal }) {
     if (!this.onAskUser) return 'No one can answer questions right now; continue without asking.';
     const answer = await this.onAskUser(input.question, { signal });

@@ -1,6 +1,6 @@
 // The opt-in execute_javascript tool. Offered only with `experimentalScriptExecutionTool`; when the
 // page's Content Security Policy forbids eval, the model and the user get a message that says so.
-import * as z from 'zod/mini';
+import * as s from '../schema/index.js';
 import { resultText, tool, unsupported, type ToolHost } from './tool.js';
 
 /** What the model (and the user, in the step list) reads when CSP blocks script evaluation. */
@@ -19,7 +19,7 @@ export function isCspBlocked(message: string): boolean {
 export const executeJavascriptTool = tool<{ script: string }>({
   description:
     'Run JavaScript in the page (top-level await allowed; an AbortSignal named signal is in scope and long work must honour it). Returns what the script returns.',
-  inputSchema: z.object({ script: z.string() }),
+  inputSchema: s.object({ script: s.string() }),
   async execute(this: ToolHost, input, { signal }) {
     const controller = this.pageController;
     if (!controller.executeJavascript) return unsupported('execute_javascript');

@@ -1,16 +1,16 @@
 // Built-in tools that act on the page through the controller: click, type, select, scroll, keys, hover.
 // Names and arguments follow page-agent 1.x; press_key and hover_element are ours, added beside them.
-import * as z from 'zod/mini';
+import * as s from '../schema/index.js';
 import { resultText, tool, unsupported, type ToolHost } from './tool.js';
 
 // No minimum in the schema: every token of it is paid each step, and the controller already
 // answers an index it never issued (negative ones included) with the indexes that do exist.
-const index = () => z.int();
+const index = () => s.int();
 
 /** Clicks the element with this index. */
 export const clickTool = tool<{ index: number }>({
   description: 'Click an element.',
-  inputSchema: z.object({ index: index() }),
+  inputSchema: s.object({ index: index() }),
   async execute(this: ToolHost, input, { signal }) {
     return resultText(await this.pageController.clickElement(input.index, signal));
   },
@@ -19,7 +19,7 @@ export const clickTool = tool<{ index: number }>({
 /** Replaces the value of a text field; `key_by_key` types one key at a time. */
 export const inputTextTool = tool<{ index: number; text: string; key_by_key?: boolean }>({
   description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
-  inputSchema: z.object({ index: index(), text: z.string(), key_by_key: z.optional(z.boolean()) }),
+  inputSchema: s.object({ index: index(), text: s.string(), key_by_key: s.optional(s.boolean()) }),
   async execute(this: ToolHost, input, { signal }) {
     return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
   },
@@ -28,7 +28,7 @@ export const inputTextTool = tool<{ index: number; text: string; key_by_key?: bo
 /** Chooses an option of a dropdown by its visible text. */
 export const selectOptionTool = tool<{ index: number; text: string }>({
   description: 'Choose a dropdown option by its visible text.',
-  inputSchema: z.object({ index: index(), text: z.string() }),
+  inputSchema: s.object({ index: index(), text: s.string() }),
   async execute(this: ToolHost, input, { signal }) {
     return resultText(await this.pageController.selectOption(input.index, input.text, signal));
   },
@@ -37,11 +37,11 @@ export const selectOptionTool = tool<{ index: number; text: string }>({
 /** Scrolls the page, or the container with `index`, vertically. */
 export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: number; index?: number }>({
   description: 'Scroll vertically by num_pages pages or by pixels; with index, scroll that container.',
-  inputSchema: z.object({
-    down: z._default(z.boolean(), true),
-    num_pages: z._default(z.number().check(z.minimum(0), z.maximum(10)), 1),
-    pixels: z.optional(z.int()),
-    index: z.optional(index()),
+  inputSchema: s.object({
+    down: s.withDefault(s.boolean(), true),
+    num_pages: s.withDefault(s.number({ minimum: 0, maximum: 10 }), 1),
+    pixels: s.optional(s.int()),
+    index: s.optional(index()),
   }),
   async execute(this: ToolHost, input) {
     const { down, num_pages, pixels, index: at } = input;
@@ -52,10 +52,10 @@ export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: numb
 /** Scrolls the page, or the container with `index`, horizontally. */
 export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; index?: number }>({
   description: 'Scroll horizontally by pixels; with index, scroll that container.',
-  inputSchema: z.object({
-    right: z._default(z.boolean(), true),
-    pixels: z.int(),
-    index: z.optional(index()),
+  inputSchema: s.object({
+    right: s.withDefault(s.boolean(), true),
+    pixels: s.int(),
+    index: s.optional(index()),
   }),
   async execute(this: ToolHost, input) {
     return resultText(await this.pageController.scrollHorizontally(input));
@@ -65,7 +65,7 @@ export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; ind
 /** Presses a key or combination on the focused element, or on `index`. */
 export const pressKeyTool = tool<{ key: string; index?: number }>({
   description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
-  inputSchema: z.object({ key: z.string(), index: z.optional(index()) }),
+  inputSchema: s.object({ key: s.string(), index: s.optional(index()) }),
   async execute(this: ToolHost, input) {
     const controller = this.pageController;
     if (!controller.pressKey) return unsupported('press_key');
@@ -76,7 +76,7 @@ export const pressKeyTool = tool<{ key: string; index?: number }>({
 /** Moves the pointer over an element, for menus and tooltips that open on hover. */
 export const hoverTool = tool<{ index: number }>({
   description: 'Move the pointer over an element (menus that open on hover).',
-  inputSchema: z.object({ index: index() }),
+  inputSchema: s.object({ index: index() }),
   async execute(this: ToolHost, input) {
     const controller = this.pageController;
     if (!controller.hoverElement) return unsupported('hover_element');

@@ -70,4 +70,19 @@ describe('dependency direction', () => {
   it('keeps panel/ free of dom, llm and tools', () => {
     expect(violations(inDir('panel'), (s) => inDir('dom')(s) || inDir('llm')(s) || inDir('tools')(s))).toEqual([]);
   });
+
+  it('keeps schema/ a leaf: it imports nothing of ours and no package', () => {
+    expect(violations(inDir('schema'), (s) => !inDir('schema')(s))).toEqual([]);
+  });
+
+  it('keeps llm/ reading schemas by their shape, never importing schema/', () => {
+    expect(violations(inDir('llm'), inDir('schema'))).toEqual([]);
+  });
+
+  it('imports zod for types only, so no zod code reaches the bundle', () => {
+    const runtime = listFiles(SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^\s*(import|export)\s+(?!type\b)[^;]*?from\s+['"](zod[^'"]*)['"]/gm)].map((m) => `${relative(SRC, file)} imports ${m[2]}`),
+    );
+    expect(runtime).toEqual([]);
+  });
 });

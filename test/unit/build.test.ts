@@ -48,6 +48,15 @@ describe('build', () => {
     expect(iife.match(/[^\x00-\x7f]/g) ?? []).toEqual([]);
   });
 
+  it('bundles no zod into the IIFE: built-in tools use src/schema/, users bring their own zod', async () => {
+    const { build } = await import('esbuild');
+    const { iifeOptions } = await import(pathToFileURL(join(ROOT, 'build.mjs')).href);
+    const result = await build({ ...iifeOptions, write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile!.inputs);
+    expect(inputs.filter((path) => /(^|\/)src\/(tools|schema)\//.test(path)).length).toBeGreaterThan(5);
+    expect(inputs.filter((path) => /node_modules\/zod\//.test(path))).toEqual([]);
+  }, 60_000);
+
   it('writes a size report with raw, gzip and brotli sizes', () => {
     const report = JSON.parse(readFileSync(join(DIST, 'size.json'), 'utf8'));
     expect(report.raw).toBeGreaterThan(report.gzip);

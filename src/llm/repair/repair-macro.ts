@@ -9,9 +9,9 @@
 //           note, so the retry tells the model, and the agent records the failure if retries run out;
 //   case 8: a tool name in the wrong case or with other separators;
 //   case 9: the action given as an array (or as `actions`, or with several tools): the first is used.
-import type { z } from 'zod';
 import { LLMError } from '../errors.js';
 import { toolToJSONSchema } from '../tool-schema.js';
+import type { ToolInputSchema } from '../types.js';
 import { parseJsonLayers } from './json-text.js';
 import type { RepairLog } from './repair-log.js';
 import { matchToolName } from './tool-names.js';
@@ -36,7 +36,7 @@ function unknownAction(name: string, available: readonly string[]): LLMError {
 }
 
 /** The one required field of an object schema (or its only field), for wrapping a primitive (case 6). */
-function soleField(schema: z.ZodType): string | undefined {
+function soleField(schema: ToolInputSchema): string | undefined {
   let json: Record<string, any>;
   try {
     json = toolToJSONSchema(schema);
@@ -93,7 +93,7 @@ export interface MacroRepairInput {
   /** The tool name the model called (may be an inner tool), and its parsed arguments. */
   calledName: string | undefined;
   args: unknown;
-  actions: Record<string, z.ZodType>;
+  actions: Record<string, ToolInputSchema>;
 }
 
 /** Returns macro arguments with exactly one validated action, or throws an `invalid_tool_args` LLMError. */

@@ -1,11 +1,12 @@
-// Validates tool arguments against the tool's zod schema, after coercing scalars the model sent
-// with the wrong JSON type (case 10: "5" for 5, "true" for true, 5 for "5"). Errors name the tool
-// and the field and list the available tools.
-import type { z } from 'zod';
+// Validates tool arguments through the schema's Standard Schema interface (zod's, or the agent's own
+// builders'), after coercing scalars the model sent with the wrong JSON type (case 10: "5" for 5,
+// "true" for true, 5 for "5"). Errors name the tool and the field and list the available tools.
 import { LLMError } from '../errors.js';
+import type { SchemaIssue, SchemaResult, ToolInputSchema } from '../types.js';
 import type { RepairLog } from './repair-log.js';
 
-type Issue = z.core.$ZodIssue;
+/** An issue with its path as plain keys (Standard Schema allows `{ key }` segments). */
+type Issue = SchemaIssue & { readonly path: readonly PropertyKey[] };
 
 function getAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node: any = root;
@@ -31,11 +32,22 @@ function coerceScalar(value: unknown, expected: string): { value: unknown } | un
   return undefined;
 }
 
+/** Runs `~standard.validate`; tool schemas must answer synchronously (the reply is parsed in one go). */
+function validate(schema: ToolInputSchema, value: unknown, toolName: string): { success: true; data: unknown } | { success: false; issues: Issue[] } {
+  const result = schema['~standard'].validate(value) as SchemaResult<unknown> | PromiseLike<unknown>;
+  if (typeof (result as PromiseLike<unknown>).then === 'function') {
+    throw new TypeError(`The input schema of tool "${toolName}" must validate synchronously.`);
+  }
+  const { issues } = result as SchemaResult<unknown>;
+  if (!issues) return { success: true, data: (result as { value: unknown }).value };
+  return { success: false, issues: issues.map((issue) => ({ ...issue, path: (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)) })) };
+}
+
 function fieldName(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '(the input itself)' : path.map(String).join('.');
 }
 
-/** A one-line summary of zod issues: `field "index": expected number, received string`. */
+/** A one-line summary of issues: `field "index": Invalid input: expected number, received string`. */
 export function describeIssues(issues: readonly Issue[]): string {
   return issues
     .slice(0, 4)
@@ -47,13 +59,13 @@ export function describeIssues(issues: readonly Issue[]): string {
  * Parses `value` with `schema`, coercing mistyped scalars first (case 10). Returns the parsed data
  * or throws an `invalid_tool_args` LLMError naming the tool and field and listing `available`.
  */
-export function validateArgs(schema: z.ZodType, value: unknown, toolName: string, available: readonly string[], log: RepairLog, kind = 'tool'): unknown {
+export function validateArgs(schema: ToolInputSchema, value: unknown, toolName: string, available: readonly string[], log: RepairLog, kind = 'tool'): unknown {
   let current = value;
-  let result = schema.safeParse(current);
+  let result = validate(schema, current, toolName);
   for (let round = 0; !result.success && round < 3; round++) {
     let changed = false;
-    for (const issue of result.error.issues) {
-      if (issue.code !== 'invalid_type') continue;
+    for (const issue of result.issues) {
+      if (issue.code !== 'invalid_type' || issue.expected === undefined) continue;
       const found = getAt(current, issue.path);
       const coerced = coerceScalar(found, issue.expected);
       if (!coerced) continue;
@@ -64,12 +76,12 @@ export function validateArgs(schema: z.ZodType, value: unknown, toolName: string
       log.add(10, `${kind} "${toolName}" field "${fieldName(issue.path)}": ${JSON.stringify(found)} coerced to ${issue.expected}`);
     }
     if (!changed) break;
-    result = schema.safeParse(current);
+    result = validate(schema, current, toolName);
   }
   if (result.success) return result.data;
-  const summary = describeIssues(result.error.issues);
+  const summary = describeIssues(result.issues);
   throw new LLMError('invalid_tool_args', `Invalid input for ${kind} "${toolName}": ${summary}. Available ${kind}s: ${available.join(', ')}.`, {
-    rawError: result.error,
+    rawError: { issues: result.issues },
     note: `Your previous call of ${kind} "${toolName}" was invalid: ${summary}. Fix the arguments and call it again (available ${kind}s: ${available.join(', ')}).`,
   });
 }

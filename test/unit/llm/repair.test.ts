@@ -174,6 +174,18 @@ describe('validation after repair', () => {
     expect(error.note).toContain('input_text');
   });
 
+  it('validates through Standard Schema and keeps the issues as the raw error', () => {
+    const error = parseError('invalid-field.json');
+    expect((error.rawError as { issues: Array<{ path: unknown[]; code: string }> }).issues[0]).toMatchObject({ path: ['text'], code: 'invalid_type' });
+  });
+
+  it('refuses a tool schema that validates asynchronously, naming the tool', () => {
+    const tools = { slow: { inputSchema: z.object({ a: z.string().refine(async () => true) }), execute: async () => null } };
+    const reply = fixture('case-03-inner-tool.json');
+    reply.choices[0].message.tool_calls[0].function = { name: 'slow', arguments: '{"a":"x"}' };
+    expect(() => parseReply(reply, tools, {}, () => {})).toThrow(new TypeError('The input schema of tool "slow" must validate synchronously.'));
+  });
+
   it('rejects an unknown action, listing the available tools', () => {
     const error = parseError('unknown-action.json');
     expect(error.kind).toBe('invalid_tool_args');

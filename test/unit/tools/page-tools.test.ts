@@ -8,7 +8,9 @@ const tools = createToolRegistry({ experimentalScriptExecutionTool: true });
 
 async function run(name: string, input: unknown, controller: AgentPageController = new FakeController()) {
   const tool = tools.get(name)!;
-  const parsed = (tool.inputSchema as any).parse(input);
+  const result = (tool.inputSchema as any).safeParse(input);
+  if (!result.success) throw new Error(`invalid input for ${name}: ${JSON.stringify(result.error.issues)}`);
+  const parsed = result.data;
   const signal = new AbortController().signal;
   const output = await tool.execute.call({ pageController: controller }, parsed, { signal });
   return { output, parsed, controller: controller as FakeController };
