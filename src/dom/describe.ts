@@ -3,7 +3,7 @@
 // at load, so it works on pages that patch Element.prototype; not for hot paths.
 import { clipText, collapseWhitespace } from './serialize/text.js';
 import { stringSlice } from './intrinsics.js';
-import { getAttribute, innerText, localName, namespaceURI, textContent } from './extract/platform.js';
+import { getAttribute, innerText, localName, namespaceURI, textContent } from './platform.js';
 
 const MAX_TEXT = 40;
 const ATTRIBUTES = ['id', 'role', 'type', 'name', 'aria-label', 'placeholder', 'title', 'href', 'class'] as const;

@@ -3,7 +3,7 @@
 // appeared), type to filter when the combobox is editable, click the option and verify the choice.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { attr, closest, isConnected, matches, nextFrame, queryAll, rootOf } from './builtins.js';
+import { attr, closest, isConnected, matches, nextFrame, queryAll, rootOf } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption, normalizeOptionText } from './option-match.js';

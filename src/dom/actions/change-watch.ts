@@ -3,7 +3,7 @@
 // state, focus moving. Starts before the events are dispatched and settles after.
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
-import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from './builtins.js';
+import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
 import { hasBox } from './geometry.js';
 import { deepActiveElement } from './focus.js';
 

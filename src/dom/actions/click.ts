@@ -3,7 +3,7 @@
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
 import type { ActionResult } from '../types.js';
-import { attr, closest } from './builtins.js';
+import { attr, closest } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { movePointer, pressAndRelease } from './pointer.js';
 import { isUnreached, reachElement, unreachedResult } from './reach.js';

@@ -1,7 +1,7 @@
 // Focus as a person's pointer and keyboard move it: which element a mousedown focuses (or blurs
 // everything), the deep active element across shadow roots and frames, and sequential Tab order.
 // Calls focus()/blur() only where a real click or Tab would move focus.
-import { attr, blurElement, closest, focusElement, matches, queryAll, styleOf } from './builtins.js';
+import { attr, blurElement, closest, focusElement, matches, queryAll, styleOf } from '../platform.js';
 import { composedParent } from './geometry.js';
 
 const NATIVELY_FOCUSABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, audio[controls], video[controls]';

@@ -1,7 +1,7 @@
 // Geometry for actions: the composed tree across shadow roots and same-origin frames, frame offsets
 // in top-window coordinates, scrolling a target into view, waiting for a stable box and picking the
 // point a person would click. Reads layout only; dispatches nothing.
-import { isConnected, nextFrame, parentOf, rectOf, rectsOf, scrollIntoView, styleOf } from './builtins.js';
+import { isConnected, nextFrame, parentOf, rectOf, rectsOf, scrollIntoView, styleOf } from '../platform.js';
 
 /** A point in some window's viewport coordinates. */
 export interface Point {

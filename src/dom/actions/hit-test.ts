@@ -4,7 +4,7 @@
 import type { DomContext } from '../context.js';
 import type { ElementRef } from '../types.js';
 import { getClosedShadowRoot } from '../extract/listener-tracker.js';
-import { closest, elementsFromPoint, rectOf, styleOf } from './builtins.js';
+import { closest, elementsFromPoint, rectOf, styleOf } from '../platform.js';
 import { composedParent, isComposedInclusiveAncestor, type Point } from './geometry.js';
 
 /** What a real pointer at the point would reach, relative to the intended target. */

@@ -3,7 +3,7 @@
 // attribute selector of equal specificity, adopts them as a constructable stylesheet (no CSP
 // 'unsafe-inline' needed), and marks the hovered element and its ancestors with that attribute.
 import type { DomContext } from '../context.js';
-import { rootOf } from './builtins.js';
+import { rootOf } from '../platform.js';
 import { composedParent } from './geometry.js';
 
 /** The attribute that stands for `:hover` on the synthetic pointer's path. */

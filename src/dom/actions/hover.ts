@@ -2,7 +2,7 @@
 // emulated) for menus and tooltips that open on hover, then say what became visible.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { matches, queryAll, sleep } from './builtins.js';
+import { matches, queryAll, sleep } from '../platform.js';
 import { describeAny, watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { applyHoverStyles } from './hover-styles.js';

@@ -5,7 +5,7 @@ import type { DomContext } from '../context.js';
 import { hasTrackedListener } from '../extract/listener-tracker.js';
 import { isSensitiveField } from '../extract/sensitive.js';
 import type { ActionResult } from '../types.js';
-import { attr, isConnected } from './builtins.js';
+import { attr, isConnected } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { deepActiveElement, ensureFocus } from './focus.js';
 import { toInputValue } from './human-values.js';

@@ -2,7 +2,7 @@
 // Enter submits a form (through its default button) or activates a button/link, Space activates
 // controls, Tab moves focus, Escape closes a modal dialog or popover, Backspace/Delete/characters edit,
 // arrows move the caret, change a select/number/range/radio, or scroll. Each returns a note or null.
-import { attr, dispatchEvent, execCommand, focusElement, matches, queryAll, realmOf } from './builtins.js';
+import { attr, dispatchEvent, execCommand, focusElement, matches, queryAll, realmOf } from '../platform.js';
 import { moveFocusSequentially } from './focus.js';
 import type { KeyCombo } from './keyboard.js';
 import { isDisabled } from './resolve-target.js';

@@ -1,7 +1,7 @@
 // Key names as a person (or a model) writes them ("Enter", "ctrl+A", "Shift+Tab", "ArrowDown") turned
 // into the key/code/keyCode a US keyboard reports, and dispatch of keydown/keypress/keyup with them.
 // Values follow UI Events KeyboardEvent key and code values; keyCode is the legacy value Chromium sends.
-import { dispatchEvent, realmOf } from './builtins.js';
+import { dispatchEvent, realmOf } from '../platform.js';
 
 /** One physical key: what `key`, `code` and `keyCode` say, and the character it types, if any. */
 export interface KeyDefinition {

@@ -2,7 +2,7 @@
 // from the popup would, with the input and change events React and Vue listen to, then verified.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { dispatchEvent, realmOf } from './builtins.js';
+import { dispatchEvent, realmOf } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption } from './option-match.js';

@@ -2,7 +2,7 @@
 // each newly entered ancestor (outermost first), out/leave on each left one (innermost first), move,
 // then down, focus, up, click. It remembers what it hovers per controller. Knows nothing of indexes.
 import type { DomContext } from '../context.js';
-import { dispatchEvent, isConnected, realmOf } from './builtins.js';
+import { dispatchEvent, isConnected, realmOf } from '../platform.js';
 import { focusForPointerDown } from './focus.js';
 import { composedParent, toLocalPoint, type Point } from './geometry.js';
 import { moveHoverStyles } from './hover-styles.js';

@@ -3,12 +3,11 @@
 // keyup) and the default actions synthetic events lack (key-defaults.ts). Reports what changed.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { isConnected } from './builtins.js';
+import { focusElement, isConnected } from '../platform.js';
 import { describeAny, watchChanges } from './change-watch.js';
 import { deepActiveElement, isFocusable } from './focus.js';
 import { keyDownDefault, keyUpDefault } from './key-defaults.js';
 import { dispatchKey, namedKey, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
-import { focusElement } from './builtins.js';
 import { isFailure, resolveTarget, sentence } from './resolve-target.js';
 
 const MODIFIER_KEYS: Array<[keyof ModifierState, string]> = [

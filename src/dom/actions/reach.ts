@@ -3,7 +3,7 @@
 // hidden checkboxes and radios are reached through their visible label, as a person would.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { closest, isConnected, queryAll, rectOf, styleOf } from './builtins.js';
+import { closest, isConnected, queryAll, rectOf, styleOf } from '../platform.js';
 import { describeAny } from './change-watch.js';
 import { clickPoint, hasBox, isComposedInclusiveAncestor, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';

@@ -3,7 +3,7 @@
 // disabled, a short wait for enabling) and the wording of results.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { attr, closest, isConnected, matches, nextFrame } from './builtins.js';
+import { attr, closest, isConnected, matches, nextFrame } from '../platform.js';
 
 /** A resolved target: the element and the one-line description the model saw for it. */
 export interface Target {

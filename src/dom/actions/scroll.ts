@@ -3,7 +3,7 @@
 // and report where it landed and whether an end was reached. No hidden scaling of the amount.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { elementsFromPoint, nextFrame, queryAll, rectOf, styleOf } from './builtins.js';
+import { elementsFromPoint, nextFrame, queryAll, rectOf, styleOf } from '../platform.js';
 import { describeAny } from './change-watch.js';
 import { composedParent, hasBox } from './geometry.js';
 import { isAgentElement } from './hit-test.js';

@@ -3,7 +3,7 @@
 // reported with the options that exist; nothing is changed then.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { queryAll } from './builtins.js';
+import { queryAll } from '../platform.js';
 import { chooseAriaOption } from './aria-listbox.js';
 import { inputText } from './input-text.js';
 import { chooseNativeOption } from './native-select.js';

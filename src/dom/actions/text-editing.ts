@@ -1,7 +1,7 @@
 // Editing primitives for input_text and press_key: what kind of editable an element is, replacing a
 // field's value through the realm's native setter with beforeinput/input, typing one key at a time,
 // and editing contenteditable hosts through the selection and insertText.
-import { dispatchEvent, execCommand, queryAll, realmOf, sleep } from './builtins.js';
+import { dispatchEvent, execCommand, queryAll, realmOf, sleep } from '../platform.js';
 import { dispatchKey, keyForCharacter, namedKey, type ModifierState } from './keyboard.js';
 
 /** Input types whose value is free text. */

@@ -8,7 +8,7 @@ import {
   closest, collectionLength, controlLabels, detailsOpen, getAttribute, getAttributeNames, getElementById, inputChecked, inputIndeterminate, inputType,
   inputValue, isDisabledControl, localName, nodeListLength, nodeType, optionSelected, optionText, parentNode, rootNode, selectMultiple, selectOptions,
   shadowGetElementById, textareaValue, textContent,
-} from './platform.js';
+} from '../platform.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
 /** Attributes and value text of a listed element. */

@@ -7,7 +7,7 @@ import {
   clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, documentElementsFromPoint, elementShadowRoot,
   getBoundingClientRect, getPropertyValue, hasAttribute, iframeContentDocument, localName, nodeType, ownerDocument, parentNode, rectLeft, rectTop,
   shadowElementFromPoint, shadowHost, styleOf,
-} from './platform.js';
+} from '../platform.js';
 import type { Rect } from './rect.js';
 
 /** The parent in the composed tree: parent node, shadow host, or the frame element of a same-origin document. */

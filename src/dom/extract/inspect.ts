@@ -12,7 +12,7 @@ import {
   assignedNodes, clientHeight, clientLeft, clientTop, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
   hasAttribute, iframeContentDocument, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
   styleOf,
-} from './platform.js';
+} from '../platform.js';
 import { intersection, intersects, type Rect } from './rect.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 

@@ -5,7 +5,7 @@
 import { stringSet } from '../intrinsics.js';
 import { frameworkMarks } from './framework-handlers.js';
 import { hasTrackedListener, trackedListenerTypeCount } from './listener-tracker.js';
-import { getAttribute, getAttributeNames, hasAttribute, namespaceURI, onclickHandler, onmousedownHandler } from './platform.js';
+import { getAttribute, getAttributeNames, hasAttribute, namespaceURI, onclickHandler, onmousedownHandler } from '../platform.js';
 
 /** Why an element is listed with an index. */
 export type InteractiveReason = 'tag' | 'role' | 'editable' | 'tabindex' | 'handler' | 'cursor' | 'listener' | 'framework';

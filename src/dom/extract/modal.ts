@@ -1,7 +1,7 @@
 // Finds an open modal dialog: while one is open, the rest of the page is inert for the user, so
 // perception lists only the dialog. A native `<dialog>` opened with showModal() wins over an
 // element marked `aria-modal="true"`; among several, the last in document order is on top.
-import { getPropertyValue, documentQuerySelectorAll, getBoundingClientRect, matches, nodeListLength, rectBottom, rectLeft, rectRight, rectTop, styleOf } from './platform.js';
+import { getPropertyValue, documentQuerySelectorAll, getBoundingClientRect, matches, nodeListLength, rectBottom, rectLeft, rectRight, rectTop, styleOf } from '../platform.js';
 
 function isShown(element: Element): boolean {
   const box = getBoundingClientRect(element);

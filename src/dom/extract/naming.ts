@@ -4,7 +4,7 @@
 import { append, stringIndexOf, stringSlice } from '../intrinsics.js';
 import type { ElementNode, ShownAttribute } from '../page-tree.js';
 import { collapseWhitespace, hasVisibleText } from '../serialize/text.js';
-import { getAttribute } from './platform.js';
+import { getAttribute } from '../platform.js';
 
 const NAMING = ['aria-label', 'title', 'placeholder', 'value', 'label', 'alt'];
 

@@ -12,7 +12,7 @@ import { composedParent, deepElementFromPoint, findCovered, type HitTarget } fro
 import { findModal } from './modal.js';
 import {
   documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
-} from './platform.js';
+} from '../platform.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
 import { nameListedNode } from './naming.js';

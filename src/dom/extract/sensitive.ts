@@ -2,7 +2,7 @@
 // codes and one-time codes (by type, by `autocomplete` token, and by unmistakable names). A field
 // once seen as a password stays masked when a "show password" toggle turns it into text.
 import { regexExec, SafeWeakSet } from '../intrinsics.js';
-import { getAttribute } from './platform.js';
+import { getAttribute } from '../platform.js';
 
 /** @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field */
 const SECRET_AUTOCOMPLETE = /(?:^|\s)(?:cc-number|cc-csc|one-time-code|current-password|new-password)(?:\s|$)/i;

@@ -10,7 +10,7 @@ import { inspectElement, type Scope } from './inspect.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
-} from './platform.js';
+} from '../platform.js';
 import { distanceTo, intersects, sideOf, type Rect } from './rect.js';
 import { hasVisibleText } from '../serialize/text.js';
 

@@ -1,7 +1,7 @@
 // The animated cursor that shows where the agent acts. Built with createElementNS (no markup strings),
 // moved with the Web Animations API (allowed under CSP), and jumping without animation when the user
 // prefers reduced motion.
-import { sleep } from '../actions/builtins.js';
+import { sleep } from '../platform.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ARROW_PATH = 'M2 1.5 L2 19 L6.6 14.6 L9.6 21.4 L12.6 20.1 L9.7 13.4 L16 13.4 Z';

@@ -1,7 +1,7 @@
 // Highlight boxes with index labels, built in one batch after extraction: every rect is measured first
 // (one layout), then the boxes are created, so drawing never interleaves reads and writes.
 // Positions are set through CSSOM (`el.style.left = …`), which a strict style-src CSP allows.
-import { isConnected, rectsOf } from '../actions/builtins.js';
+import { isConnected, rectsOf } from '../platform.js';
 import { frameOffset } from '../actions/geometry.js';
 import { HIGHLIGHT_COLORS } from './overlay-styles.js';
 

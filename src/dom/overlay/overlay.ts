@@ -1,7 +1,7 @@
 // Everything the agent draws on the page: highlight boxes, the mask that blocks the user's pointer
 // while the agent works, and the animated cursor. One host element with a closed shadow root, created
 // lazily on first use, styled only by an adopted constructable stylesheet, removed entirely on dispose.
-import { isConnected, listen, rootOf } from '../actions/builtins.js';
+import { isConnected, listen, rootOf } from '../platform.js';
 import { Cursor } from './cursor.js';
 import { measureHighlights, renderHighlights, type HighlightItem } from './highlights.js';
 import { OVERLAY_CSS } from './overlay-styles.js';
