@@ -1,7 +1,7 @@
 // The IIFE entry for <script> tags and bookmarklets, and the only module with side effects:
 // it installs the listener tracker at once (so a tag in <head> sees the app's listeners), reads its
 // own tag's settings, disposes an earlier window.pageAgent, and creates the new one.
-import { installListenerTracker } from './dom/extract/listener-tracker.js';
+import { installListenerTracker, uninstallListenerTracker } from './dom/extract/listener-tracker.js';
 import { PageAgent, type PageAgentConfig } from './page-agent.js';
 import { readScriptSettings } from './panel/script-config.js';
 
@@ -13,6 +13,18 @@ declare global {
 }
 
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
+
+// A second injection (a bookmarklet clicked twice, a newer bundle) disposes the previous instance,
+// whether or not this one starts an agent itself, and before installing our tracker: the old copy
+// then restores the page's own methods first, so wrappers never stack.
+if (window.pageAgent) {
+  try {
+    window.pageAgent.dispose();
+  } catch (error) {
+    console.error('[page-agent] disposing the previous window.pageAgent failed:', error);
+  }
+  window.pageAgent = undefined;
+}
 
 try {
   installListenerTracker();
@@ -26,14 +38,6 @@ const settings = readScriptSettings(script, document.documentElement?.lang);
 // so a nonce-based CSP allows them.
 if (settings.nonce) (globalThis as { litNonce?: string }).litNonce = settings.nonce;
 
-if (settings.autoInit && window.pageAgent) {
-  try {
-    window.pageAgent.dispose();
-  } catch (error) {
-    console.error('[page-agent] disposing the previous window.pageAgent failed:', error);
-  }
-  window.pageAgent = undefined;
-}
 window.PageAgent = PageAgent;
 
 for (const warning of settings.warnings) console.warn(warning);
@@ -44,6 +48,8 @@ if (settings.error) {
   try {
     const agent = new PageAgent(settings.config as unknown as PageAgentConfig);
     window.pageAgent = agent;
+    // The wrappers are undone with the instance; a newer bundle's own wrappers stay in place.
+    agent.addEventListener('dispose', () => uninstallListenerTracker(), { once: true });
     if (settings.showPanel) agent.panel.show();
   } catch (error) {
     console.error('[page-agent] could not start from the <script> tag settings:', error);

@@ -110,6 +110,67 @@ describe('script tag', () => {
     await context.close();
   });
 
+  it('undoes its listener wrappers on dispose, and a re-injected copy keeps tracking', async () => {
+    const { context, page, errors } = await openPage();
+    const head = `<script>window.nativeAdd = EventTarget.prototype.addEventListener; window.nativeAttach = Element.prototype.attachShadow;</script>`;
+    web.route('/undo.html', { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'one' }, PLAIN_BODY, head) });
+    await page.goto(web.url('/undo.html'));
+    expect(await page.evaluate(() => EventTarget.prototype.addEventListener !== (window as any).nativeAdd)).toBe(true);
+    // Inject a second copy: the first is disposed, the new copy's tracker still sees new listeners.
+    await page.evaluate(
+      (baseURL) =>
+        new Promise<void>((done) => {
+          const script = document.createElement('script');
+          script.src = '/dist/page-agent.iife.js';
+          script.dataset.baseUrl = baseURL;
+          script.dataset.model = 'two';
+          script.onload = () => done();
+          document.head.appendChild(script);
+        }),
+      llm.baseURL,
+    );
+    const content: string = await page.evaluate(async () => {
+      const div = document.createElement('div');
+      div.textContent = 'Listener after reinjection';
+      document.body.append(div);
+      div.addEventListener('click', () => {});
+      return (await (window as any).pageAgent.pageController.getBrowserState()).content;
+    });
+    expect(content).toMatch(/\[\d+\]<div[^\n]*Listener after reinjection/);
+    // Disposing the last instance leaves the page's own methods exactly as they were.
+    const restored = await page.evaluate(() => {
+      (window as any).pageAgent.dispose();
+      return {
+        add: EventTarget.prototype.addEventListener === (window as any).nativeAdd,
+        attach: Element.prototype.attachShadow === (window as any).nativeAttach,
+      };
+    });
+    expect(restored).toEqual({ add: true, attach: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('disposes the previous instance even when the new copy does not auto-initialise', async () => {
+    const { context, page, errors } = await openPage();
+    web.route('/twice-manual.html', { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'one' }, PLAIN_BODY) });
+    await page.goto(web.url('/twice-manual.html'));
+    await inPanel(page, '.bar').waitFor();
+    const state = await page.evaluate(
+      () =>
+        new Promise<{ firstDisposed: boolean; instance: unknown }>((done) => {
+          const first = (window as any).pageAgent;
+          const script = document.createElement('script');
+          script.src = '/dist/page-agent.iife.js';
+          script.dataset.autoInit = 'false';
+          script.onload = () => done({ firstDisposed: first.disposed, instance: (window as any).pageAgent ?? null });
+          document.head.appendChild(script);
+        }),
+    );
+    expect(state).toEqual({ firstDisposed: true, instance: null });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reports invalid data-config JSON naming the attribute and creates nothing', async () => {
     const { context, page, consoleMessages, errors } = await openPage();
     web.route('/bad-config.html', { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'm', 'data-config': '{maxSteps: 3,}' }) });
