@@ -1,6 +1,6 @@
 // The built-in risky-action policy: which actions deserve the user's approval before they run.
-// Risky: a click or Enter that submits with pay/buy/delete/remove/transfer/confirm words (English or
-// Chinese) on the control or its form, leaving the page's origin, and model-written scripts.
+// Risky: a click, Enter or Space that submits with pay/buy/delete/remove/transfer/confirm words
+// (English or Chinese) on the control or its form, leaving the page's origin, and model-written scripts.
 import type { ApprovalContext, ApprovalDecision } from '../types.js';
 import type { AgentPageController } from './tool.js';
 
@@ -89,6 +89,38 @@ function clickRisk(element: Element, description: string, pageUrl: string): stri
   return undefined;
 }
 
+/** Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any. */
+function activatingKey(key: unknown): 'enter' | 'space' | undefined {
+  if (typeof key !== 'string' || key === '') return undefined;
+  const last = key.trim() === '' ? ' ' : (key.endsWith('+') ? '+' : key.split('+').pop()!.trim().toLowerCase());
+  if (last === 'enter' || last === 'numpadenter' || last === 'return') return 'enter';
+  if (last === ' ' || last === 'space' || last === 'spacebar') return 'space';
+  return undefined;
+}
+
+function isButtonLike(element: Element): boolean {
+  const tag = element.localName;
+  if (tag === 'button') return true;
+  return tag === 'input' && ['submit', 'image', 'button', 'reset'].includes((element.getAttribute('type') ?? '').toLowerCase());
+}
+
+/**
+ * Why pressing Enter or Space on `element` looks risky: on a button or a link it activates it like a
+ * click (Space on a link is judged like Enter, to be safe); Enter in a form field submits the form.
+ */
+function keyRisk(element: Element, key: 'enter' | 'space', description: string, pageUrl: string): string | undefined {
+  if (isButtonLike(element) || element.closest('a[href]')) return clickRisk(element, description, pageUrl);
+  const form = key === 'enter' && 'form' in element ? (element as HTMLInputElement).form : null;
+  return form ? formRisk(form, null, pageUrl) : undefined;
+}
+
+/** The focused element of the agent's document, looking into open shadow roots. */
+function focusedElement(): Element | undefined {
+  let active: Element | null | undefined = globalThis.document?.activeElement;
+  for (let depth = 0; active?.shadowRoot?.activeElement && depth < 32; depth++) active = active.shadowRoot.activeElement;
+  return active && active !== active.ownerDocument.body && active !== active.ownerDocument.documentElement ? active : undefined;
+}
+
 function indexOf(input: unknown): number | undefined {
   const value = (input as { index?: unknown } | null)?.index;
   return typeof value === 'number' ? value : undefined;
@@ -101,7 +133,13 @@ function indexOf(input: unknown): number | undefined {
 export function assessRisk(tool: string, input: unknown, controller: AgentPageController, pageUrl: string): RiskAssessment {
   if (tool === 'execute_javascript') return { reason: 'runs a script written by the model' };
   const index = indexOf(input);
-  if (index === undefined) return {};
+  const key = tool === 'press_key' ? activatingKey((input as { key?: unknown } | null)?.key) : undefined;
+  if (index === undefined) {
+    // press_key without an index acts on whatever has focus.
+    const focused = key ? focusedElement() : undefined;
+    const reason = focused ? keyRisk(focused, key!, '', pageUrl) : undefined;
+    return reason ? { reason } : {};
+  }
   const registry = controller.registry;
   const resolved = registry?.resolve(index);
   const element = resolved?.ok ? resolved.element : undefined;
@@ -111,9 +149,8 @@ export function assessRisk(tool: string, input: unknown, controller: AgentPageCo
   if (tool === 'click_element_by_index') {
     if (element) reason = clickRisk(element, description ?? '', pageUrl);
     else if (description && findRiskyWord(description)) reason = `the control says “${findRiskyWord(description)}”`;
-  } else if (tool === 'press_key' && /^(enter|numpadenter)$/i.test(String((input as { key?: unknown }).key ?? ''))) {
-    const form = element && 'form' in element ? (element as HTMLInputElement).form : null;
-    if (form) reason = formRisk(form, null, pageUrl);
+  } else if (key && element) {
+    reason = keyRisk(element, key, description ?? '', pageUrl);
   }
   if (reason) assessment.reason = reason;
   return assessment;

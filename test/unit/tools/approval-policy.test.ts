@@ -83,6 +83,32 @@ describe('assessRisk', () => {
     expect(assessRisk('press_key', { key: 'Tab', index: 0 }, controller, PAGE).reason).toBeUndefined();
   });
 
+  it('flags Enter or Space on a link to another origin, by index or on the focused link, like a click', () => {
+    html('<a id=away href="https://evil.test/x">Go</a><a id=home href="/home">Home</a><a id=del href="/items/1">Delete item</a>');
+    const controller = controllerFor({ 0: $('#away'), 1: $('#home'), 2: $('#del') });
+    for (const key of ['Enter', 'NumpadEnter', 'Shift+Enter', 'Space', ' ']) {
+      expect(assessRisk('press_key', { key, index: 0 }, controller, PAGE).reason, key).toBe('leaves this site for https://evil.test');
+      expect(assessRisk('press_key', { key, index: 1 }, controller, PAGE).reason, key).toBeUndefined();
+    }
+    expect(assessRisk('press_key', { key: 'Enter', index: 2 }, controller, PAGE).reason).toBe('the control says “Delete”');
+    expect(assessRisk('press_key', { key: 'Tab', index: 0 }, controller, PAGE).reason).toBeUndefined();
+    ($('#away') as HTMLElement).focus();
+    expect(document.activeElement).toBe($('#away'));
+    expect(assessRisk('press_key', { key: 'Enter' }, controller, PAGE).reason).toBe('leaves this site for https://evil.test');
+    expect(assessRisk('press_key', { key: 'ArrowDown' }, controller, PAGE).reason).toBeUndefined();
+    ($('#home') as HTMLElement).focus();
+    expect(assessRisk('press_key', { key: 'Enter' }, controller, PAGE).reason).toBeUndefined();
+  });
+
+  it('flags Enter or Space on a risky button, and Enter in a focused field of a risky form', () => {
+    html('<div><button type=button id=del>Delete</button></div><form><input id=amount><button>Transfer</button></form>');
+    const controller = controllerFor({ 0: $('#del') });
+    expect(assessRisk('press_key', { key: 'Space', index: 0 }, controller, PAGE).reason).toBe('the control says “Delete”');
+    ($('#amount') as HTMLElement).focus();
+    expect(assessRisk('press_key', { key: 'Enter' }, controller, PAGE).reason).toMatch(/Transfer/);
+    expect(assessRisk('press_key', { key: 'Space' }, controller, PAGE).reason).toBeUndefined();
+  });
+
   it('flags model-written scripts, and judges from the description when the element is gone', () => {
     expect(assessRisk('execute_javascript', { script: '1' }, controllerFor({}), PAGE).reason).toMatch(/script/);
     const stale = { registry: { description: () => '[4]<button>Pay />', resolve: () => ({ ok: false, reason: 'stale' }) } } as unknown as AgentPageController;
