@@ -44,7 +44,9 @@ export class PageController extends EventTarget {
 
   /** Reads the page: header, indexed content, footer. Draws highlights afterwards when enabled. */
   async getBrowserState(): Promise<BrowserState> {
-    this.#ctx.overlay.clearHighlights();
+    // The host stays attached between steps (detaching and re-inserting it restyles the whole page);
+    // cleanUpHighlights and hideMask remove it when the task ends.
+    this.#ctx.overlay.clearHighlights(false);
     const { state, highlights } = observePage(this.#ctx);
     this.#lastState = state;
     if (this.config.highlight !== false && highlights.length > 0) this.#ctx.overlay.drawHighlights(highlights);
@@ -132,7 +134,7 @@ export class PageController extends EventTarget {
 
   async #act(run: () => Promise<ActionResult> | ActionResult): Promise<ActionResult> {
     if (this.#disposed) return { success: false, message: 'The page controller was disposed; no action was taken.' };
-    this.#ctx.overlay.clearHighlights();
+    this.#ctx.overlay.clearHighlights(false);
     try {
       return await run();
     } catch (error) {

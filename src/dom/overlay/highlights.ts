@@ -1,5 +1,5 @@
-// Highlight boxes with index labels, built in one batch after extraction: every rect is measured first
-// (one layout), then the boxes are created, so drawing never interleaves reads and writes.
+// Highlight boxes with index labels, drawn in one batch after extraction: every rect is measured first
+// (one layout), then the reused box elements are written, so drawing never interleaves reads and writes.
 // Positions are set through CSSOM (`el.style.left = …`), which a strict style-src CSP allows.
 import { isConnected, rectsOf } from '../platform.js';
 import { frameOffset } from '../actions/geometry.js';
@@ -47,22 +47,25 @@ export function measureHighlights(items: ReadonlyArray<HighlightItem>, viewport:
   return measured;
 }
 
-/** Builds the box elements for measured items into `container` (created in `doc`). */
-export function renderHighlights(doc: Document, container: Element, measured: ReadonlyArray<Measured>): void {
+/** Puts a box for each measured item into `container`, reusing the elements in `pool` (grown as needed). */
+export function renderHighlights(doc: Document, container: Element, measured: ReadonlyArray<Measured>, pool: HTMLElement[]): void {
   const fragment = doc.createDocumentFragment();
-  for (const item of measured) {
-    const box = doc.createElement('div');
+  for (let i = 0; i < measured.length; i++) {
+    const item = measured[i]!;
+    let box = pool[i];
+    if (!box) {
+      box = doc.createElement('div');
+      box.appendChild(doc.createElement('span')).className = 'label';
+      pool[i] = box;
+    }
     box.className = item.top < 16 ? 'box inside' : 'box';
-    const style = (box as HTMLElement).style;
+    const style = box.style;
     style.setProperty('--c', HIGHLIGHT_COLORS[item.index % HIGHLIGHT_COLORS.length]!);
     style.left = `${item.left}px`;
     style.top = `${item.top}px`;
     style.width = `${item.width}px`;
     style.height = `${item.height}px`;
-    const label = doc.createElement('span');
-    label.className = 'label';
-    label.textContent = String(item.index);
-    box.appendChild(label);
+    box.firstChild!.textContent = String(item.index);
     fragment.appendChild(box);
   }
   container.appendChild(fragment);

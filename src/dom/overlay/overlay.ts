@@ -31,6 +31,7 @@ export class Overlay {
   #disposed = false;
   #highlightCount = 0;
   #stopHighlightListeners: Array<() => void> = [];
+  #boxes: HTMLElement[] = [];
   #cleanups: Array<() => void> = [];
 
   constructor(win: Window, options: OverlayOptions = {}) {
@@ -67,27 +68,31 @@ export class Overlay {
 
   /** Draws a numbered box over each item that is on screen; replaces earlier boxes. */
   drawHighlights(items: ReadonlyArray<HighlightItem>): void {
-    this.clearHighlights();
-    if (items.length === 0) return;
+    this.#stopListeners();
+    if (items.length === 0) return this.clearHighlights(false);
+    // All reads first (one layout), then the writes: the host, if it must be inserted, and the boxes.
+    const measured = measureHighlights(items, { width: this.#win.innerWidth, height: this.#win.innerHeight });
     const parts = this.#ensure();
     if (!parts) return;
-    const measured = measureHighlights(items, { width: this.#win.innerWidth, height: this.#win.innerHeight });
-    renderHighlights(this.#win.document, parts.highlights, measured);
+    renderHighlights(this.#win.document, parts.highlights, measured, this.#boxes);
     this.#highlightCount = measured.length;
     // Boxes are in viewport coordinates: once the page scrolls or resizes they would point at the wrong things.
-    const clear = () => this.clearHighlights();
+    const clear = () => this.clearHighlights(false);
     const options = { capture: true, passive: true };
     this.#stopHighlightListeners.push(listen(this.#win, 'scroll', clear, options), listen(this.#win, 'resize', clear, options));
   }
 
-  /** Removes all highlight boxes. */
-  clearHighlights(): void {
-    for (const stop of this.#stopHighlightListeners) stop();
-    this.#stopHighlightListeners = [];
-    if (this.#highlightCount === 0) return;
-    this.#highlightCount = 0;
-    this.#parts?.highlights.replaceChildren();
-    this.#detachIfIdle();
+  /**
+   * Removes all highlight boxes. With `release` (the default) the host leaves the page when nothing else
+   * shows; without it the host stays for the next drawing (the agent between two observations).
+   */
+  clearHighlights(release = true): void {
+    this.#stopListeners();
+    if (this.#highlightCount > 0) {
+      this.#highlightCount = 0;
+      this.#parts?.highlights.replaceChildren();
+    }
+    if (release) this.#detachIfIdle();
   }
 
   /** Shows the mask: the user's pointer is blocked and the page shows that the agent is working. */
@@ -128,6 +133,7 @@ export class Overlay {
     this.clearHighlights();
     this.#parts?.host.remove();
     this.#parts = null;
+    this.#boxes = [];
     for (const cleanup of this.#cleanups.splice(0)) {
       try {
         cleanup();
@@ -135,6 +141,11 @@ export class Overlay {
         // One failing cleanup must not keep the others from running.
       }
     }
+  }
+
+  #stopListeners(): void {
+    for (const stop of this.#stopHighlightListeners) stop();
+    this.#stopHighlightListeners = [];
   }
 
   /** With nothing showing, the host leaves the page (it comes back on the next use). */

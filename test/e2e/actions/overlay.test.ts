@@ -89,6 +89,21 @@ function overlaySuite(name: string, open: () => Promise<{ context: BrowserContex
       expect(await boxes(page)).toEqual([]);
     });
 
+    it('keeps its host between observations and removes it once released with nothing showing', async () => {
+      await highlightAll(page, '#one, #two');
+      const kept = await page.evaluate(() => {
+        const host = window.h.ctx.overlay.host!;
+        window.h.ctx.overlay.clearHighlights(false);
+        return host.isConnected;
+      });
+      expect(kept).toBe(true);
+      expect(await boxes(page)).toEqual([]);
+      await highlightAll(page, '#one');
+      expect((await boxes(page)).map((b) => b.label)).toHaveLength(1);
+      await page.evaluate(() => window.h.ctx.overlay.clearHighlights());
+      expect(await page.evaluate(() => document.querySelector('page-agent-overlay'))).toBeNull();
+    });
+
     it('blocks a real mouse with the mask while the agent still clicks through it', async () => {
       await page.evaluate(() => window.h.ctx.overlay.showMask());
       await page.mouse.click(...(await center(page, '#one')));
