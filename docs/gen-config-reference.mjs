@@ -16,6 +16,7 @@ const GROUPS = [
   ['tools', 'Tools', 'See the API reference for `tool()`.'],
   ['hooks', 'Hooks', 'Lifecycle callbacks; each receives the agent first.'],
   ['page', 'Page perception and overlay', 'Options of the page controller, given to `PageAgent` (or to `new PageController()` for a headless core).'],
+  ['panel', 'Panel', 'Options of the floating panel of `PageAgent`.'],
   ['experimental', 'Experimental', 'Off by default; read the notes before turning them on.'],
 ];
 

@@ -134,8 +134,12 @@ function valueAt(config: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), config);
 }
 
-function shown(value: unknown): string {
+/** Options whose values may hold secrets: an error names their type, never their content. */
+const SECRET_OPTIONS = new Set(['apiKey', 'headers']);
+
+function shown(value: unknown, name = ''): string {
   if (typeof value === 'function') return 'a function';
+  if (SECRET_OPTIONS.has(name)) return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}, not shown`;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
@@ -162,7 +166,7 @@ export function resolveAgentConfig(config: PageAgentCoreConfig): ResolvedAgentCo
       const sub = key === undefined ? '' : `.${String(key)}`;
       const expected = sub && check.expectEntry ? check.expectEntry : check.expect;
       const got = sub ? (value as Record<PropertyKey, unknown>)[key!] : value;
-      throw new ConfigError(`${name}${sub}`, `Invalid config: \`${name}${sub}\` must be ${expected} (got ${shown(got)}).`);
+      throw new ConfigError(`${name}${sub}`, `Invalid config: \`${name}${sub}\` must be ${expected} (got ${shown(got, name)}).`);
     }
   }
   const controller = record.pageController as Partial<AgentPageController> | undefined;

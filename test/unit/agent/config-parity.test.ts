@@ -48,8 +48,10 @@ const ZOD_CHECKS: Record<string, { schema: $ZodType; expect: string; expectEntry
   onDispose: { schema: fn(), expect: 'a function' },
 };
 
-function shown(value: unknown): string {
+function shown(value: unknown, name = ''): string {
   if (typeof value === 'function') return 'a function';
+  // Values of apiKey and headers are never echoed (they may hold the key).
+  if (name === 'apiKey' || name === 'headers') return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}, not shown`;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
@@ -66,7 +68,7 @@ function zodVerdict(name: string, value: unknown): { field: string; message: str
   const sub = path.length ? `.${path.join('.')}` : '';
   const expected = sub && check.expectEntry ? check.expectEntry : check.expect;
   const got = sub ? (value as Record<string, unknown>)[String(path[0])] : value;
-  return { field: `${name}${sub}`, message: `Invalid config: \`${name}${sub}\` must be ${expected} (got ${shown(got)}).` };
+  return { field: `${name}${sub}`, message: `Invalid config: \`${name}${sub}\` must be ${expected} (got ${shown(got, name)}).` };
 }
 
 /** What resolveAgentConfig says now about `value` for option `name`. */
@@ -101,7 +103,7 @@ describe('config validation against the zod table it replaced', () => {
     expect(() => zodVerdict('headers', { [Symbol('s')]: 'x' })).toThrow(TypeError);
     expect(verdict('headers', { [Symbol('s')]: 'x' })).toEqual({
       field: 'headers.Symbol(s)',
-      message: 'Invalid config: `headers.Symbol(s)` must be an object of header names to strings (got "x").',
+      message: 'Invalid config: `headers.Symbol(s)` must be an object of header names to strings (got a string, not shown).',
     });
   });
 

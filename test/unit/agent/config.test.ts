@@ -103,3 +103,21 @@ describe('CONFIG_OPTIONS', () => {
     expect(byName.get('language')!.default).toBe("'en-US'");
   });
 });
+
+describe('ConfigError and secrets', () => {
+  it('never echoes the value of apiKey or headers', async () => {
+    const { resolveAgentConfig: resolve } = await import('../../../src/config.js');
+    const { FakeController } = await import('../../fixtures/agent/fake-controller.js');
+    const secret = 'sk-secret-should-not-appear';
+    for (const config of [{ apiKey: [secret] }, { apiKey: { key: secret } }, { headers: [['authorization', secret]] }, { headers: { authorization: [secret] } }]) {
+      let message = '';
+      try {
+        resolve({ baseURL: 'http://x/v1', model: 'm', pageController: new FakeController(), ...config } as never);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/Invalid config: `(apiKey|headers)/);
+      expect(message).not.toContain(secret);
+    }
+  });
+});
