@@ -63,6 +63,14 @@ interface RunState {
 const freshRun = (): RunState => ({ page: null, totalWait: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
 const newId = () => Math.random().toString(36).slice(2, 11);
 
+/** On the last step, a reply without a valid action means the model would not call done: say so. */
+function lastStepError(error: unknown, step: number, maxSteps: number, hasDone: boolean): unknown {
+  if (!hasDone || step !== maxSteps - 1 || !(error instanceof LLMError)) return error;
+  if (error.kind !== 'invalid_tool_args' && error.kind !== 'no_tool_call') return error;
+  const message = `Stopped after ${maxSteps} steps (maxSteps): the model did not call done on the last step (${error.message})`;
+  return new LLMError(error.kind, message, { status: error.status, rawResponse: error.rawResponse, rawError: error });
+}
+
 /**
  * A headless in-page AI agent: give it a page controller and an OpenAI-compatible endpoint, then
  * `execute(task)`. Events: `statuschange`, `historychange`, `activity` (CustomEvent), `dispose`,
@@ -237,7 +245,7 @@ export class PageAgentCore extends EventTarget {
       try {
         end = await this.#step(llm, step, signal);
       } catch (error) {
-        end = this.#stepFailure(error, signal);
+        end = this.#stepFailure(lastStepError(error, step, maxSteps, this.tools.has('done')), signal);
       }
       const afterFailed = await this.#hook('onAfterStep', () => this.config.onAfterStep?.(this, this.history));
       if (end) return end;
@@ -260,6 +268,7 @@ export class PageAgentCore extends EventTarget {
       history: this.history,
       state,
       step,
+      hasDone: this.tools.has('done'),
       llmsTxt: this.#llmsTxt,
       signal,
       onPageInstructionsError: (error) => console.warn('[page-agent] instructions.getPageInstructions failed; continuing without page instructions:', error),
@@ -345,7 +354,7 @@ export class PageAgentCore extends EventTarget {
     this.#run.page = identity;
     const waiting = notes.waitingNote(this.#run.totalWait);
     if (waiting) this.#notes.push(waiting);
-    const budget = notes.budgetNote(step, this.config.maxSteps);
+    const budget = notes.budgetNote(step, this.config.maxSteps, this.tools.has('done'));
     if (budget) this.#notes.push(budget);
     if (this.#notes.length === 0) return;
     for (const content of this.#notes) this.history.push({ type: 'observation', content });

@@ -15,6 +15,8 @@ export interface StepContext {
   state: BrowserState;
   /** 0-based step index. */
   step: number;
+  /** Whether the agent has a `done` tool (customTools may remove it); true when absent. */
+  hasDone?: boolean;
   llmsTxt: LlmsTxtLoader;
   signal: AbortSignal;
   /** Hears a failing getPageInstructions (the step goes on without page instructions). */
@@ -43,7 +45,7 @@ export async function composeMessages(context: StepContext): Promise<Message[]> 
   const user = buildUserMessage({
     instructions: { system: instructions?.system, page: typeof pageInstructions === 'string' ? pageInstructions : null, llmsTxt },
     task: context.task,
-    step: { step: context.step + 1, maxSteps: config.maxSteps, now: new Date() },
+    step: { step: context.step + 1, maxSteps: config.maxSteps, now: new Date(), hasDone: context.hasDone ?? true },
     history: context.history,
     page: { header: state.header, content, footer: state.footer },
   });

@@ -27,10 +27,11 @@ export function waitingNote(totalWaitSeconds: number): string | null {
  * step of a run shorter than that. Null on other steps and when one step remains (the step info
  * says it is the last).
  */
-export function budgetNote(stepIndex: number, maxSteps: number): string | null {
+export function budgetNote(stepIndex: number, maxSteps: number, hasDone = true): string | null {
   const remaining = maxSteps - stepIndex;
   if (remaining <= 1 || remaining !== Math.min(3, maxSteps)) return null;
-  return `Only ${remaining} steps left, including this one. Wrap up now: finish the task, or call done with what you have.`;
+  const wrapUp = hasDone ? 'finish the task, or call done with what you have' : 'finish the task';
+  return `Only ${remaining} steps left, including this one. Wrap up now: ${wrapUp}.`;
 }
 
 /** A note when the page changed while the model chose the action of step `stepNumber` (1-based). */

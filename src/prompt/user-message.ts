@@ -20,6 +20,8 @@ export interface StepInfo {
   maxSteps: number;
   /** The local time to show, if any. */
   now?: Date;
+  /** Whether `done` exists (customTools may remove it); true when absent. */
+  hasDone?: boolean;
 }
 
 /** Everything one user message is built from. */
@@ -53,10 +55,11 @@ function formatTime(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())} ${days[now.getDay()]}`;
 }
 
-/** The `<step>` block: "Step n of m", and on the last step that only `done` remains. */
+/** The `<step>` block: "Step n of m", and on the last step that only `done` remains (when it exists). */
 export function formatStepInfo(info: StepInfo): string {
   const time = info.now ? ` Local time: ${formatTime(info.now)}.` : '';
-  const last = info.step >= info.maxSteps ? ' This is the last step: only done is available. Finish now with what you have.' : '';
+  const lastText = info.hasDone === false ? ' This is the last step.' : ' This is the last step: only done is available. Finish now with what you have.';
+  const last = info.step >= info.maxSteps ? lastText : '';
   return `<step>Step ${info.step} of ${info.maxSteps}.${last}${time}</step>`;
 }
 

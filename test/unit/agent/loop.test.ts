@@ -106,6 +106,38 @@ describe('step budget', () => {
     expect(result.history.some((e) => e.type === 'retry')).toBe(true);
   });
 
+  it('stops after exactly maxSteps model calls when the model never calls done (done removed)', async () => {
+    const { agent, llm } = makeAgent(Array.from({ length: 10 }, (_, i) => click(i)), { maxSteps: 4, customTools: { done: null } });
+    const result = await agent.execute('task');
+    // Every reply is valid (click is offered on every step), so no call is a retry.
+    expect(result.history.some((e) => e.type === 'retry' || e.type === 'error')).toBe(false);
+    expect(llm.bodies).toHaveLength(4);
+    expect(result).toMatchObject({ success: false, data: 'Stopped after 4 steps (maxSteps) without finishing the task.' });
+    expect(agent.status).toBe('error');
+    expect(result.history.filter((e) => e.type === 'step')).toHaveLength(4);
+    llm.bodies.forEach((body, i) => {
+      expect(userMessageOf(body)).toContain(`Step ${i + 1} of 4.`);
+      expect(offeredActions(body)).toContain('click_element_by_index');
+      // done is gone: neither the last step nor the wrap-up warning may tell the model to call it.
+      expect(userMessageOf(body)).not.toMatch(/\bdone\b/);
+    });
+    expect(userMessageOf(llm.bodies[3])).toContain('This is the last step.');
+  });
+
+  it('never makes a step past maxSteps when the model always clicks, and says why it stopped', async () => {
+    const { agent, llm } = makeAgent(Array.from({ length: 10 }, (_, i) => click(i)), { maxSteps: 3, maxRetries: 2 });
+    const result = await agent.execute('task');
+    const steps = llm.bodies.map((body) => /Step (\d+) of 3\./.exec(userMessageOf(body))?.[1]);
+    // Steps 1 and 2 once each; the last step is retried (click is not offered there), never a step 4.
+    expect(steps).toEqual(['1', '2', '3', '3', '3']);
+    const retries = result.history.filter((e) => e.type === 'retry').length;
+    expect(retries).toBe(2);
+    expect(llm.bodies.length - retries).toBe(3);
+    expect(result.success).toBe(false);
+    expect(result.data).toMatch(/^Stopped after 3 steps \(maxSteps\): the model did not call done on the last step/);
+    expect(result.data).toContain('Unknown tool "click_element_by_index"');
+  });
+
   it('runs a one-step budget as a single done-only call', async () => {
     const { agent, llm } = makeAgent([done('at once')], { maxSteps: 1 });
     expect((await agent.execute('task')).data).toBe('at once');
