@@ -144,7 +144,7 @@ function banner(relay: RunningRelay, config: RelayConfig): string {
     `  origins   ${origins}`,
     `  limits    ${config.rateLimit.max ? `${config.rateLimit.max} requests per ${config.rateLimit.windowMs / 1000} s per client` : 'no rate limit'}, body ≤ ${config.maxBodyBytes} bytes, upstream timeout ${config.timeoutMs / 1000} s`,
     `  health    ${relay.url}/health`,
-    `  use it    <script src=".../page-agent.iife.js" data-base-url="${relay.url}" data-model="default"></script>`,
+    `  use it    <script src=".../page-agent.iife.js" data-base-url="${relay.url}" data-model="${config.model ?? 'default'}"></script>`,
   ];
   if (config.problem) lines.push('', `NOT CONFIGURED: ${config.problem}`, 'Chat requests are answered with this explanation until you restart with:', describeProviders());
   return lines.join('\n');

@@ -71,6 +71,7 @@
         ' ',
         el('code', {}, `LLM_MODEL=${p.model}`),
         p.needsKey ? [' ', el('code', {}, 'LLM_API_KEY=…')] : ' (no key)',
+        p.note ? el('div', { class: 'note' }, p.note) : '',
       ),
     );
     showNotice(
@@ -96,11 +97,15 @@
           );
           return;
         }
+        if (agent.disposed) {
+          showNotice(el('strong', {}, 'The agent was closed. '), 'Reload the page to start it again.');
+          return;
+        }
         if (agent.status === 'running') {
           toast('The agent is busy; stop it in the panel first.');
           return;
         }
-        agent.execute(task);
+        agent.execute(task).catch((error) => showNotice(el('strong', {}, 'The task could not start. '), String(error && error.message ? error.message : error)));
       });
     }
   }

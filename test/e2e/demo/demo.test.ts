@@ -178,7 +178,7 @@ describe('demo without an upstream', () => {
         expect(text).toContain(hint);
       }
       await runInPanel(page, 'Add a task called Smoke test');
-      // The relay's 503 is retried by the client, then shown whole, with the providers it works with.
+      // The relay's 503 relay_not_configured is a config error (not retried), shown whole with the providers it works with.
       const shown = panel(page).locator('.card.error').last();
       await shown.waitFor({ timeout: 20_000 });
       const message = await shown.textContent();
