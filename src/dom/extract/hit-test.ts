@@ -4,10 +4,11 @@
 import { append, parseNumber, SafeMap, SafeSet } from '../intrinsics.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
-  clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, documentElementsFromPoint, elementShadowRoot,
+  clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot,
   getBoundingClientRect, getPropertyValue, hasAttribute, iframeContentDocument, localName, nodeType, ownerDocument, parentNode, rectLeft, rectTop,
   shadowElementFromPoint, shadowHost, styleOf,
 } from '../platform.js';
+import type { ElementRef } from '../types.js';
 import type { Rect } from './rect.js';
 
 /** The parent in the composed tree: parent node, shadow host, or the frame element of a same-origin document. */
@@ -41,13 +42,28 @@ export function isAgentElement(element: Element, ignore: SafeSet<Element>): bool
 }
 
 function pageElementAt(root: Document | ShadowRoot, x: number, y: number, ignore: SafeSet<Element>): Element | null {
-  const isDocument = nodeType(root) === 9;
-  const first = isDocument ? documentElementFromPoint(root as Document, x, y) : shadowElementFromPoint(root as ShadowRoot, x, y);
+  const first = nodeType(root) === 9 ? documentElementFromPoint(root as Document, x, y) : shadowElementFromPoint(root as ShadowRoot, x, y);
   if (!first || !isAgentElement(first, ignore)) return first;
-  if (!isDocument) return null;
-  const all = documentElementsFromPoint(root as Document, x, y);
+  // The agent's own UI (the mask) is on top: look through it, in a shadow root as in the document.
+  const all = elementsFromPoint(root, x, y);
   for (let i = 0; i < all.length; i++) if (!isAgentElement(all[i]!, ignore)) return all[i]!;
   return null;
+}
+
+/** The elements of `refs` (elements or functions returning one); a throwing or empty ref is skipped. */
+export function resolveRefs(refs: readonly ElementRef[] | undefined): SafeSet<Element> {
+  const set = new SafeSet<Element>();
+  if (!refs) return set;
+  for (let i = 0; i < refs.length; i++) {
+    try {
+      const ref = refs[i]!;
+      const element = typeof ref === 'function' ? ref() : ref;
+      if (element && typeof element === 'object') set.add(element);
+    } catch {
+      // A throwing getter only loses that one entry.
+    }
+  }
+  return set;
 }
 
 /** The deepest page element at a point of `doc`'s viewport, crossing shadow roots and same-origin frames. */

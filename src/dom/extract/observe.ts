@@ -6,9 +6,9 @@ import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode } from '../page-tree.js';
 import { serializePage } from '../serialize.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
-import type { BrowserState, ElementRef, PageControllerConfig } from '../types.js';
+import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
-import { composedParent, deepElementFromPoint, findCovered, type HitTarget } from './hit-test.js';
+import { composedParent, deepElementFromPoint, findCovered, resolveRefs, type HitTarget } from './hit-test.js';
 import { findModal } from './modal.js';
 import {
   documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
@@ -30,21 +30,6 @@ const CHARS_PER_TOKEN = 3.0;
 /** The walk gives up and summarises after this long, so a huge page never freezes the tab. */
 const WALK_TIME_LIMIT_MS = 400;
 const MAX_HIT_TESTS = 600;
-
-function resolveRefs(refs: readonly ElementRef[] | undefined): SafeSet<Element> {
-  const set = new SafeSet<Element>();
-  if (!refs) return set;
-  for (let i = 0; i < refs.length; i++) {
-    try {
-      const ref = refs[i]!;
-      const element = typeof ref === 'function' ? ref() : ref;
-      if (element && typeof element === 'object') set.add(element);
-    } catch {
-      // A throwing getter only loses that one entry.
-    }
-  }
-  return set;
-}
 
 /** Ancestors of what a few viewport points hit: fixed elements inside far-away containers still get entered. */
 function sampleOnScreen(doc: Document, width: number, height: number, ignore: SafeSet<Element>): SafeSet<Element> {
