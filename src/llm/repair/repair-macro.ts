@@ -130,7 +130,10 @@ export function repairMacroArgs(input: MacroRepairInput, log: RepairLog): Record
   }
 
   const action = normaliseAction(args.action, available, log);
-  if (!action) throw missingAction(input.macroName, available, hadReflection); // case 7
+  if (!action) {
+    log.add(7, `the ${input.macroName} call had no action; refused, not filled in with wait`);
+    throw missingAction(input.macroName, available, hadReflection);
+  }
 
   const [writtenName, rawValue] = Object.entries(action)[0]!;
   const name = matchToolName(writtenName, available);

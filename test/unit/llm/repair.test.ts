@@ -1,5 +1,7 @@
 // @vitest-environment node
 // The numbered response-repair cases, each on a recorded raw reply from test/fixtures/llm/.
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { LLMError } from '../../../src/llm/index.js';
@@ -224,5 +226,30 @@ describe('validation after repair', () => {
     const parsed = parseReply(fixture('case-07-missing-action.json'), tools, { ...OPTIONS, normalizeResponse }, () => {});
     expect(normalizeResponse).toHaveBeenCalledOnce();
     expect(parsed.args).toEqual({ action: CLICK_12 });
+  });
+});
+
+describe('debug logging of repairs', () => {
+  const recorded = readdirSync(resolve(import.meta.dirname, '../../fixtures/llm'))
+    .filter((name) => /^case-\d+-.*\.json$/.test(name))
+    .sort()
+    .map((name) => [name, Number(/^case-(\d+)/.exec(name)![1])] as const);
+
+  it('has a recorded reply for every numbered case', () => {
+    expect(new Set(recorded.map(([, n]) => n))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+  });
+
+  it.each(recorded)('%s logs "repair #%i" at debug level', (name, n) => {
+    const debug = vi.fn();
+    const { tools } = macroTool();
+    try {
+      parseReply(fixture(name), tools, OPTIONS, debug);
+    } catch (error) {
+      // Case 7 refuses the reply (no action is made up); it is still logged before the error.
+      if (n !== 7) throw error;
+      expect(error).toBeInstanceOf(LLMError);
+    }
+    const messages = debug.mock.calls.map(([message]) => String(message));
+    expect(messages).toContainEqual(expect.stringMatching(new RegExp(`^repair #${n}: \\S`)));
   });
 });
