@@ -85,7 +85,8 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
   } catch (error) {
     if (input.signal?.aborted) throw input.signal.reason;
     if (timedOut) {
-      throw new LLMError('timeout', `The LLM server did not answer within ${Math.round(input.timeout / 1000)} s (\`timeout\`).`, { rawError: error });
+      const limit = input.timeout < 1000 ? `${input.timeout} ms` : `${Math.round(input.timeout / 1000)} s`;
+      throw new LLMError('timeout', `The LLM server did not answer within ${limit} (\`timeout\`).`, { rawError: error });
     }
     if (isAbortError(error)) throw error;
     const reason = (error as Error)?.message ?? String(error);

@@ -57,6 +57,42 @@ describe('LLM errors', () => {
     expect(agent.status).toBe('error');
   });
 
+  it.each([
+    ['a hung request (timeout)', { hang: true }, { timeout: 30 }, /did not answer within 30 ms \(`timeout`\)/],
+    ['HTTP 504', { status: 504, body: errorBody('upstream timed out', 'timeout', 'server_error') }, {}, /timed out \(HTTP 504\)/],
+  ])('retries %s, then ends with success false, an error event and a message naming the timeout', async (_name, reply, config, message) => {
+    const { agent, llm, activities } = makeAgent([reply as any, reply as any, reply as any, done('never reached')], { maxRetries: 2, ...config });
+    const result = await agent.execute('task');
+    expect(llm.bodies).toHaveLength(3);
+    expect(result.success).toBe(false);
+    expect(result.data).toMatch(message);
+    expect(agent.status).toBe('error');
+    expect(result.history.filter((e) => e.type === 'retry')).toHaveLength(2);
+    expect(result.history.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(message) });
+    expect(activities('error')).toEqual([{ type: 'error', message: result.data }]);
+  });
+
+  it('recovers when a timed-out request succeeds on retry', async () => {
+    const { agent, llm } = makeAgent([{ hang: true }, done('ok')], { timeout: 30 });
+    const result = await agent.execute('task');
+    expect(result).toMatchObject({ success: true, data: 'ok' });
+    expect(llm.bodies).toHaveLength(2);
+    expect(result.history.map((e) => e.type)).toEqual(['error', 'retry', 'step']);
+  });
+
+  it('ends at once on a 404 (config error) without retrying, naming the URL, baseURL and model', async () => {
+    const { agent, llm, activities } = makeAgent([{ status: 404, body: errorBody('The model `test-model` does not exist', 'model_not_found') }, done()]);
+    const result = await agent.execute('task');
+    expect(llm.bodies).toHaveLength(1);
+    expect(result.success).toBe(false);
+    expect(agent.status).toBe('error');
+    expect(result.data).toMatch(/answered 404 at https:\/\/llm\.test\/v1\/chat\/completions/);
+    expect(result.data).toMatch(/Check `baseURL`.*`model` \("test-model"\)/);
+    expect(result.history.some((e) => e.type === 'retry')).toBe(false);
+    expect(result.history.at(-1)).toMatchObject({ type: 'error', message: result.data });
+    expect(activities('error')).toHaveLength(1);
+  });
+
   it('retries an invalid action and tells the model what was wrong', async () => {
     const { agent, llm } = makeAgent([step({ click_element_by_index: { index: 'first' } }), done('recovered')]);
     const result = await agent.execute('task');
