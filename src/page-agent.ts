@@ -13,6 +13,8 @@ export type PageAgentConfig = AgentConfig &
     promptForNextTask?: boolean;
     /** Ours: prices per token, to show the cost of a task in the panel. */
     pricing?: PanelConfig['pricing'];
+    /** Ours: keep recent tasks (ArrowUp recall) in the page's `localStorage`; `false` never touches it. @default true */
+    rememberTasks?: boolean;
   };
 
 /** The agent with its floating panel: the quickest way to give a page an AI operator. */
@@ -36,6 +38,7 @@ export class PageAgent extends PageAgentCore {
       language: this.config.language,
       promptForNextTask: config.promptForNextTask,
       pricing: config.pricing,
+      rememberTasks: config.rememberTasks,
       describeElement: (index) => pageController.registry.description(index),
       missingConfig: missingSettings(config),
       endpoint: config.baseURL,

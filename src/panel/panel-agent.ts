@@ -56,6 +56,8 @@ export interface PanelConfig {
   missingConfig?: string[];
   /** Ours: the LLM endpoint, so a CSP block of exactly that origin can be explained. */
   endpoint?: string;
-  /** Ours: where recent tasks are kept (`localStorage` key); `false` keeps them in memory only. @default 'page-agent:recent-tasks' */
+  /** Ours: keep recent tasks in the host page's `localStorage`; `false` never reads or writes it (memory only). @default true */
+  rememberTasks?: boolean;
+  /** Ours: the `localStorage` key of recent tasks; `false` keeps them in memory only. @default 'page-agent:recent-tasks' */
   recentTasksKey?: string | false;
 }

@@ -43,7 +43,7 @@ export class PanelElement extends PanelBase {
     this.#agent = agent;
     this.#config = config;
     this.#t = createTranslator(config.language);
-    this.#recent = new RecentTasks(config.recentTasksKey);
+    this.#recent = new RecentTasks(config.rememberTasks === false ? false : config.recentTasksKey);
     this.#state = new AgentController(this, agent, { t: () => this.#t, describe: config.describeElement, onActivity: this.#onActivity });
     this.setAttribute('data-page-agent-ignore', 'true');
     this.setAttribute('lang', config.language === 'zh-CN' ? 'zh-CN' : 'en-US');
