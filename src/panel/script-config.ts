@@ -89,6 +89,8 @@ export function readScriptSettings(script: HTMLScriptElement | null | undefined,
     config.apiKey = data.apiKey;
     settings.warnings.push(KEY_WARNING('the data-api-key attribute'));
   }
+  const rememberTasks = flag(data.rememberTasks);
+  if (rememberTasks !== undefined) config.rememberTasks = rememberTasks;
   settings.autoInit = flag(data.autoInit) ?? settings.autoInit;
   settings.showPanel = flag(data.showPanel) ?? settings.showPanel;
   const nonce = data.nonce || script.nonce || script.getAttribute('nonce') || undefined;

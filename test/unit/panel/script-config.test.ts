@@ -18,6 +18,12 @@ describe('readScriptSettings', () => {
     expect(settings.error).toBeUndefined();
   });
 
+  it('reads data-remember-tasks as the rememberTasks option, above data-config', () => {
+    expect(readScriptSettings(tag({ 'data-remember-tasks': 'false' })).config).toEqual({ rememberTasks: false });
+    expect(readScriptSettings(tag({ 'data-config': '{"rememberTasks": false}', 'data-remember-tasks': 'true' })).config).toEqual({ rememberTasks: true });
+    expect(readScriptSettings(tag({})).config).not.toHaveProperty('rememberTasks');
+  });
+
   it('merges data-config under the individual attributes', () => {
     const settings = readScriptSettings(tag({ 'data-config': '{"maxSteps": 5, "model": "a", "stepDelay": 0.2}', 'data-model': 'b' }));
     expect(settings.config).toEqual({ maxSteps: 5, model: 'b', stepDelay: 0.2 });
