@@ -54,5 +54,6 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { name: 'ignoreElements', type: 'Array<Element | () => Element>', description: 'Elements the agent never reads or indexes, like data-page-agent-ignore (PageAgent adds its own panel).', scope: 'PageAgent', group: 'page' },
   { name: 'showCursor', type: 'boolean', default: 'true', description: 'Shows an animated cursor moving to each action.', scope: 'PageAgent', group: 'page' },
   { name: 'promptForNextTask', type: 'boolean', default: 'true', description: 'Show the task input again after a task ends.', scope: 'PageAgent', group: 'panel' },
+  { name: 'rememberTasks', type: 'boolean', default: 'true', description: "Keep recent tasks (ArrowUp recall) in the host page's localStorage under page-agent:recent-tasks; false never reads or writes it (script tag: data-remember-tasks=\"false\").", scope: 'PageAgent', group: 'panel' },
   { name: 'pricing', type: '{ promptPerToken, completionPerToken, cachedPromptPerToken? }', description: 'Prices per token, so the panel shows the cost of a task beside its token usage.', scope: 'PageAgent', group: 'panel' },
 ];
