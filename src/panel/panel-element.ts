@@ -255,7 +255,7 @@ export class PanelElement extends PanelBase {
     const t = this.#t;
     const rows = Math.min(5, Math.max(1, this.#draft.split('\n').length));
     return html`<form class="input" @submit=${this.#onSubmit}>
-      <label class="sr-only" for="task">${t('taskLabel')}</label>
+      <label class="sr-only" for="task">${t('task')}</label>
       <span class="sr-only" id="task-hint">${t('taskHint')}</span>
       <textarea
         id="task"

@@ -41,7 +41,7 @@ export function renderQuestion(t: Translate, pending: PendingQuestion): Template
     <div class="meta">${t('question')}</div>
     <div id="ask-q">${pending.question}</div>
     <form class="row" @submit=${send}>
-      <textarea class="answer-input" rows="2" aria-label=${t('answerLabel')} placeholder=${t('answerPlaceholder')} @keydown=${onKey}></textarea>
+      <textarea class="answer-input" rows="2" aria-label=${t('answer')} placeholder=${t('answerPlaceholder')} @keydown=${onKey}></textarea>
       <button type="submit" class="send primary">${t('send')}</button>
     </form>
   </li>`;

@@ -14,6 +14,13 @@ describe('i18n', () => {
     expect(Object.keys(MESSAGE_TABLES['zh-CN']).sort()).toEqual([...MESSAGE_KEYS].sort());
   });
 
+  it('keeps the zh-CN lines aligned with the keys', () => {
+    const zh = MESSAGE_TABLES['zh-CN'];
+    expect([zh.ready, zh.run, zh.task, zh.answer, zh.finalAnswer, zh.actScript, zh.right, zh.cspFix.slice(0, 3)]).toEqual([
+      '准备就绪', '运行', '任务', '回答', '结果', '运行脚本', '右', '解决：',
+    ]);
+  });
+
   it('fills placeholders and leaves unknown ones as written', () => {
     const t = createTranslator('en-US');
     expect(t('retrying', { attempt: 1, max: 2 })).toBe('Retrying 1/2');
