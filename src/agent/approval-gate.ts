@@ -1,6 +1,6 @@
 // Human approval of actions (the respond/reject idea of seed 002): runs the approval policy and, when
 // the user must decide, holds the action until `respond()` is called or the run aborts.
-import { normalizeDecision, raceAbort, type NormalizedDecision } from '../tools/index.js';
+import { assessRisk, normalizeDecision, raceAbort, type AgentPageController, type NormalizedDecision } from '../tools/index.js';
 import type { ApprovalContext, ApprovalDecision, ApprovalPolicy } from '../types.js';
 
 /** An action waiting for the user's decision. */
@@ -24,6 +24,15 @@ export interface DecideOptions {
   onAsk: (request: ApprovalRequest) => void;
   /** Called when a policy function throws (the action is then denied). */
   onPolicyError: (error: unknown) => void;
+}
+
+/** The context a policy sees for an action: the page URL, the run's signal, and the risk check's element and reason. */
+export function approvalContextOf(tool: string, input: unknown, controller: AgentPageController, url: string, signal: AbortSignal): ApprovalContext {
+  const risk = assessRisk(tool, input, controller, url);
+  const context: ApprovalContext = { url, signal };
+  if (risk.element) context.element = risk.element;
+  if (risk.reason) context.reason = risk.reason;
+  return context;
 }
 
 const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError';

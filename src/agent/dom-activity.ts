@@ -1,6 +1,6 @@
 // Watches the page's DOM for the loop: a bounded wait until it is quiet between steps, and a count
 // of changes made while the model was thinking. Our own UI (data-page-agent-ignore) is not the page.
-import { abortReason, schedule } from '../tools/index.js';
+import { abortReason, schedule, sleep } from '../tools/index.js';
 
 const IGNORE_SELECTOR = '[data-page-agent-ignore]';
 
@@ -56,6 +56,12 @@ export function waitForQuiet(options: QuietOptions = {}): Promise<void> {
     observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Between steps: the DOM-quiet wait (≤ 1 s) and, when `stepDelay` (seconds) is set, that as a minimum. */
+export async function settleBetweenSteps(stepDelay: number | undefined, signal: AbortSignal): Promise<void> {
+  const minimum = (stepDelay ?? 0) * 1000;
+  await Promise.all([minimum > 0 ? sleep(minimum, signal) : undefined, waitForQuiet({ signal })]);
 }
 
 /** A running count of structural and text changes to the page. */

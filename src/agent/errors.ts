@@ -1,4 +1,5 @@
-// Misuse of the agent's public methods: a specific error class whose `code` says what was wrong.
+// Misuse of the agent's public methods: a specific error class whose `code` says what was wrong;
+// and how the agent treats the failures it survives (page cleanup, disposal): logged, never raised.
 
 /** What was wrong with a call to `execute()`. */
 export type AgentStateErrorCode = 'disposed' | 'running' | 'empty_task';
@@ -23,4 +24,22 @@ export function messageOf(error: unknown): string {
 /** True for an AbortError (a DOMException or a look-alike). */
 export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** Runs page cleanup that must not fail the run: a throw or rejection is logged, not raised. */
+export async function quietly(call: () => unknown): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    console.error('[page-agent]', error);
+  }
+}
+
+/** Runs `call` synchronously and logs a throw as `[page-agent] <label>` instead of raising it. */
+export function logFailure(label: string, call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    console.error(`[page-agent] ${label}`, error);
+  }
 }

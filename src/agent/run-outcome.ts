@@ -1,0 +1,43 @@
+// How a run ends: the ExecutionResult with its final status, and the failures that end it (a stop,
+// an error, a last step without done). Knows the loop's error kinds; not the page.
+import { LLMError } from '../llm/index.js';
+import type { AgentStatus, ExecutionResult, HistoricalEvent, Usage } from '../types.js';
+import type { AgentEmitter } from './agent-emitter.js';
+import { isAbortError, messageOf } from './errors.js';
+
+/** The result a run resolves to and the status the agent takes after it. */
+export interface Outcome {
+  result: ExecutionResult;
+  status: AgentStatus;
+}
+
+/** Token usage before the first model call of a run. */
+export const emptyUsage = (): Usage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+
+/** A run's outcome; the usage is copied so later runs cannot change it. */
+export function outcomeOf(success: boolean, data: string, status: AgentStatus, history: HistoricalEvent[], usage: Usage): Outcome {
+  return { result: { success, data, history, usage: { ...usage } }, status };
+}
+
+/** On the last step, a reply without a valid action means the model would not call done: say so. */
+export function lastStepError(error: unknown, step: number, maxSteps: number, hasDone: boolean): unknown {
+  if (!hasDone || step !== maxSteps - 1 || !(error instanceof LLMError)) return error;
+  if (error.kind !== 'invalid_tool_args' && error.kind !== 'no_tool_call') return error;
+  const message = `Stopped after ${maxSteps} steps (maxSteps): the model did not call done on the last step (${error.message})`;
+  return new LLMError(error.kind, message, { status: error.status, rawResponse: error.rawResponse, rawError: error });
+}
+
+/**
+ * Records why a step threw (a stop of this run, or an error as activity and history) and returns
+ * the run's final message and status.
+ */
+export function stepFailureOf(error: unknown, signal: AbortSignal, events: AgentEmitter): { message: string; status: 'stopped' | 'error' } {
+  if (isAbortError(error) && signal.aborted) {
+    events.record({ type: 'error', message: 'Task stopped.' });
+    return { message: 'Task stopped.', status: 'stopped' };
+  }
+  const message = messageOf(error);
+  events.activity({ type: 'error', message });
+  events.record({ type: 'error', message, rawResponse: error instanceof LLMError ? error.rawResponse : undefined });
+  return { message, status: 'error' };
+}
