@@ -112,12 +112,12 @@ export class PanelElement extends PanelBase {
   override connectedCallback(): void {
     super.connectedCallback();
     // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
-    for (const type of ['keydown', 'keyup', 'keypress']) this.renderRoot.addEventListener(type, stopKey);
+    for (const type of KEY_EVENTS) this.renderRoot.addEventListener(type, stopKey);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    for (const type of ['keydown', 'keyup', 'keypress']) this.renderRoot.removeEventListener(type, stopKey);
+    for (const type of KEY_EVENTS) this.renderRoot.removeEventListener(type, stopKey);
   }
 
   protected override willUpdate(): void {
@@ -225,15 +225,17 @@ export class PanelElement extends PanelBase {
     const t = this.#t;
     const s = this.#state;
     const agent = this.#agent;
+    const open = this.#expanded;
+    const toggleLabel = t(open ? 'collapse' : 'expand');
     const toggle = html`<button
       type="button"
       class="icon toggle"
-      aria-expanded=${this.#expanded ? 'true' : 'false'}
+      aria-expanded=${open ? 'true' : 'false'}
       aria-controls="steps"
-      aria-label=${this.#expanded ? t('collapse') : t('expand')}
-      title=${this.#expanded ? t('collapse') : t('expand')}
-      @click=${() => this.setExpanded(!this.#expanded)}
-    >${this.#expanded ? '▾' : '▴'}</button>`;
+      aria-label=${toggleLabel}
+      title=${toggleLabel}
+      @click=${() => this.setExpanded(!open)}
+    >${open ? '▾' : '▴'}</button>`;
     if (!s.running) {
       return html`${toggle}<button type="button" class="icon close" aria-label=${t('close')} title=${t('close')} @click=${() => agent.dispose()}>✕</button>`;
     }
@@ -370,6 +372,8 @@ export class PanelElement extends PanelBase {
     else fallback();
   }
 }
+
+const KEY_EVENTS = ['keydown', 'keyup', 'keypress'];
 
 function stopKey(event: Event): void {
   event.stopPropagation();

@@ -43,6 +43,16 @@ function looksFailed(output: string): boolean {
   return /^\s*(❌|⚠️|error\b|failed\b|could not\b|cannot\b|unable\b|no element\b|element \[\d+\] is no longer|denied\b)/i.test(output);
 }
 
+/** One labelled line of a step card. */
+function line(kind: string, label: string, value: unknown): TemplateResult {
+  return html`<span class="line ${kind}"><span class="label">${label}</span>${value}</span>`;
+}
+
+/** A card with a heading and clipped text (observations, retries, errors). */
+function noteCard(kind: string, title: string, text: string | undefined): TemplateResult {
+  return html`<li class="card ${kind}"><div class="meta">${title}</div>${clipText(text ?? '', MAX_RESULT)}</li>`;
+}
+
 function stepCard(ctx: StepListContext, event: AgentStepEvent): TemplateResult | typeof nothing {
   const { t } = ctx;
   const name = event.action?.name;
@@ -52,20 +62,14 @@ function stepCard(ctx: StepListContext, event: AgentStepEvent): TemplateResult |
   if (name === 'ask_user') {
     const question = String((event.action.input as { question?: unknown })?.question ?? '');
     const answer = String(event.action.output ?? '').replace(/^(the )?user answered:\s*/i, '');
-    return html`<li class="card step ask-done">
-      ${meta}
-      <span class="line"><span class="label">${t('question')}</span>${question}</span>
-      <span class="line"><span class="label">${t('answer')}</span>${answer}</span>
-    </li>`;
+    return html`<li class="card step ask-done">${meta}${line('', t('question'), question)}${line('', t('answer'), answer)}</li>`;
   }
   const output = String(event.action?.output ?? '');
   return html`<li class="card step">
     ${meta}
-    ${goal ? html`<span class="line goal"><span class="label">${t('goal')}</span>${goal}</span>` : nothing}
+    ${goal ? line('goal', t('goal'), goal) : nothing}
     <span class="line action">${ctx.actionText(event)}</span>
-    ${output
-      ? html`<span class="line result ${looksFailed(output) ? 'failed' : ''}"><span class="label">${t('result')}</span>${clipText(output, MAX_RESULT)}</span>`
-      : nothing}
+    ${output ? line(looksFailed(output) ? 'result failed' : 'result', t('result'), clipText(output, MAX_RESULT)) : nothing}
   </li>`;
 }
 
@@ -76,14 +80,11 @@ export function renderEvent(ctx: StepListContext, event: HistoricalEvent): Templ
     case 'step':
       return stepCard(ctx, event);
     case 'observation':
-      return html`<li class="card observation"><div class="meta">${t('observation')}</div>${clipText(event.content ?? '', MAX_RESULT)}</li>`;
+      return noteCard('observation', t('observation'), event.content);
     case 'retry':
-      return html`<li class="card retry">
-        <div class="meta">${t('retry', { attempt: event.attempt, max: event.maxAttempts })}</div>
-        ${clipText(event.message ?? '', MAX_RESULT)}
-      </li>`;
+      return noteCard('retry', t('retry', { attempt: event.attempt, max: event.maxAttempts }), event.message);
     case 'error':
-      return html`<li class="card error"><div class="meta">${t('error')}</div>${clipText(event.message ?? '', MAX_RESULT)}</li>`;
+      return noteCard('error', t('error'), event.message);
     case 'user_takeover':
       return html`<li class="card takeover">${t('userTakeover')}</li>`;
     default:
@@ -101,8 +102,8 @@ export function renderFinalAnswer(
 ): TemplateResult {
   return html`<li class="card answer ${answer.success ? '' : 'failed'}">
     <div class="meta">
-      <span>${answer.success ? t('finalAnswer') : t('finalFailed')}</span>
-      <button type="button" class="copy" @click=${onCopy} aria-label=${copied ? t('copied') : t('copy')}>${copied ? t('copied') : t('copy')}</button>
+      <span>${t(answer.success ? 'finalAnswer' : 'finalFailed')}</span>
+      <button type="button" class="copy" @click=${onCopy}>${t(copied ? 'copied' : 'copy')}</button>
     </div>
     ${renderMarkdown(answer.text, base)}
   </li>`;

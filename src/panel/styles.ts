@@ -29,20 +29,20 @@ export const panelStyles = css`
     color: var(--pa-fg) !important;
     text-align: left !important;
     direction: ltr !important;
-    --pa-bg: #ffffff;
+    --pa-bg: #fff;
     --pa-bar: #f4f5f8;
     --pa-fg: #1b1d23;
     --pa-muted: #5b6070;
     --pa-line: #d9dce3;
     --pa-card: #f7f8fa;
     --pa-accent: #2563eb;
-    --pa-accent-fg: #ffffff;
+    --pa-accent-fg: #fff;
     --pa-ok: #15803d;
     --pa-warn: #b45309;
     --pa-bad: #b91c1c;
     --pa-note: #7c3aed;
     --pa-focus: #2563eb;
-    --pa-shadow: 0 8px 28px rgba(15, 23, 42, 0.22), 0 1px 3px rgba(15, 23, 42, 0.12);
+    --pa-shadow: 0 8px 28px rgba(15, 23, 42, .22), 0 1px 3px rgba(15, 23, 42, .12);
   }
   :host([hidden]) {
     display: none !important;
@@ -65,7 +65,7 @@ export const panelStyles = css`
       --pa-bad: #f87171;
       --pa-note: #c4b5fd;
       --pa-focus: #93c5fd;
-      --pa-shadow: 0 8px 28px rgba(0, 0, 0, 0.55);
+      --pa-shadow: 0 8px 28px rgba(0, 0, 0, .55);
     }
   }
   *,
@@ -105,13 +105,13 @@ export const panelStyles = css`
     background: var(--pa-bg);
     cursor: pointer;
     white-space: nowrap;
-    transition: background-color 0.15s, border-color 0.15s;
+    transition: background-color .15s, border-color .15s;
   }
   button:hover {
     border-color: var(--pa-muted);
   }
   button:disabled {
-    opacity: 0.5;
+    opacity: .5;
     cursor: default;
   }
   button.primary {
@@ -190,7 +190,7 @@ export const panelStyles = css`
   }
   @keyframes pulse {
     50% {
-      opacity: 0.35;
+      opacity: .35;
     }
   }
   .status {
