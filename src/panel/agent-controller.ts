@@ -3,7 +3,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentActivity, AgentStatus, HistoricalEvent, Usage } from '../types.js';
 import { describeActivity } from './describe-action.js';
-import type { Translate } from './i18n.js';
+import type { MessageKey, Translate } from './i18n.js';
 import type { PanelAgent, RunControlState } from './panel-agent.js';
 
 /** How the status dot looks: what kind of thing is happening. */
@@ -155,23 +155,20 @@ export class AgentController implements ReactiveController {
       else if (previous !== 'running' || this.kind === 'paused') [this.statusText, this.kind] = [t('thinking'), 'thinking'];
       return;
     }
-    const failed = this.status === 'completed' && agent.lastResult?.success === false;
-    switch (this.status) {
-      case 'idle':
-        [this.statusText, this.kind] = [t('ready'), 'idle'];
-        break;
-      case 'completed':
-        [this.statusText, this.kind] = failed ? [t('failed'), 'failed'] : [t('completed'), 'done'];
-        break;
-      case 'stopped':
-        [this.statusText, this.kind] = [t('stopped'), 'idle'];
-        break;
-      case 'error':
-        [this.statusText, this.kind] = [t('errored'), 'error'];
-        break;
-    }
+    const end = this.status === 'completed' && agent.lastResult?.success === false ? 'failed' : this.status;
+    const settled = END_STATE[end];
+    if (settled) [this.statusText, this.kind] = [t(settled[0]), settled[1]];
   }
 }
+
+/** Status text and dot for a settled run (by status, and 'failed' for a completed run that gave up). */
+const END_STATE: Record<string, [MessageKey, ActivityKind]> = {
+  idle: ['ready', 'idle'],
+  completed: ['completed', 'done'],
+  failed: ['failed', 'failed'],
+  stopped: ['stopped', 'idle'],
+  error: ['errored', 'error'],
+};
 
 const CONTROL_TEXT = { pausing: 'pausing', paused: 'paused', takeover: 'takenOver' } as const;
 

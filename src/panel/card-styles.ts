@@ -39,19 +39,18 @@ export const cardStyles = css`
   .card.observation {
     border-left-color: var(--pa-note);
   }
-  .card.retry {
-    border-left-color: var(--pa-warn);
-  }
   .card.error {
     border-left-color: var(--pa-bad);
     color: var(--pa-bad);
   }
-  .card.takeover {
+  .card.retry,
+  .card.takeover,
+  .card.ask,
+  .card.approval {
     border-left-color: var(--pa-warn);
   }
   .card.ask,
   .card.approval {
-    border-left-color: var(--pa-warn);
     display: flex;
     flex-direction: column;
     gap: 6px;

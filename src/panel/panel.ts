@@ -72,24 +72,21 @@ export class Panel {
   }
 
   #mount(): void {
-    const attach = () => {
-      if (this.#disposed || !document.body) return;
-      if (!this.#element.isConnected) document.body.appendChild(this.#element);
+    const observer = new MutationObserver(() => this.#attach());
+    const start = () => {
+      this.#attach();
+      if (document.body) observer.observe(document.body, { childList: true });
     };
-    if (document.body) attach();
+    if (document.body) start();
     else {
-      const onReady = () => attach();
-      document.addEventListener('DOMContentLoaded', onReady, { once: true });
-      this.#cleanups.push(() => document.removeEventListener('DOMContentLoaded', onReady));
+      document.addEventListener('DOMContentLoaded', start, { once: true });
+      this.#cleanups.push(() => document.removeEventListener('DOMContentLoaded', start));
     }
-    // Apps that re-render the whole body (document.body.replaceChildren, frameworks mounting on body)
-    // would drop the panel; put it back.
-    const observer = new MutationObserver(() => {
-      if (!this.#element.isConnected) attach();
-    });
-    const observe = () => document.body && observer.observe(document.body, { childList: true });
-    if (document.body) observe();
-    else document.addEventListener('DOMContentLoaded', observe, { once: true });
     this.#cleanups.push(() => observer.disconnect());
+  }
+
+  /** Puts the element (back) into the body, unless disposed. */
+  #attach(): void {
+    if (!this.#disposed && document.body && !this.#element.isConnected) document.body.appendChild(this.#element);
   }
 }
