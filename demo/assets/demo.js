@@ -110,15 +110,30 @@
     }
   }
 
-  function markCurrentPage() {
+  /** The demo pages, in the order of the top bar. */
+  const PAGES = [
+    ['admin.html', 'Admin table'],
+    ['signup.html', 'Signup'],
+    ['shop.html', 'Shop'],
+    ['settings.html', 'Settings'],
+    ['board.html', 'Task board'],
+  ];
+
+  /** Fills each page's empty <header class="topbar"> with the brand and the page links, the current one marked. */
+  function renderTopbar() {
+    const bar = document.querySelector('header.topbar');
+    if (!bar || bar.childElementCount > 0) return;
     const here = location.pathname.replace(/\/$/, '/index.html');
-    for (const link of document.querySelectorAll('.topbar nav a')) {
+    const links = PAGES.map(([href, label]) => {
+      const link = el('a', { href }, label);
       if (new URL(link.href).pathname === here) link.setAttribute('aria-current', 'page');
-    }
+      return link;
+    });
+    bar.append(el('a', { class: 'brand', href: 'index.html' }, 'drop-in page agent · demo'), el('nav', { 'aria-label': 'Demo pages' }, links));
   }
 
   function start() {
-    markCurrentPage();
+    renderTopbar();
     wireTasks();
     checkRelay();
   }

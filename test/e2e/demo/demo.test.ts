@@ -114,6 +114,10 @@ describe('demo with an upstream', () => {
         expect(tasks, name).toBeLessThanOrEqual(3);
         await page.locator('#relay-status .relay-ok').waitFor();
         expect(await page.locator('#relay-status').textContent()).toBe('✓ Relay ready: mock-model via ' + new URL(upstream.origin).host);
+        // The shared top bar links every demo page and marks the current one.
+        expect(await page.locator('header.topbar nav a').count(), name).toBe(5);
+        const current = await page.locator('header.topbar nav a[aria-current="page"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        expect(current, name).toEqual(name === 'index.html' ? [] : [name]);
         expect(await page.content()).not.toContain(KEY);
       }
       expect(errors).toEqual([]);
