@@ -1,6 +1,7 @@
 // The drop-in bundle from a <script> tag: auto-init from data-* in <head>, page-agent's query
 // parameters, re-injection, bad input (invalid data-config, missing endpoint), key warnings, zh-CN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage } from '../../helpers/browser.js';
 import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
@@ -8,6 +9,21 @@ import { inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle } from './
 
 /** A <div> that is clickable only through a listener the app adds after the agent's tag ran. */
 const LISTENER_ONLY = `<div id="menu">Open menu</div><script>document.getElementById('menu').addEventListener('click', () => {});</script>`;
+
+/** Injects the bundle a second time with these `data-*` settings and waits until it has run. */
+function injectAgain(page: Page, dataset: Record<string, string>): Promise<void> {
+  return page.evaluate(
+    (dataset) =>
+      new Promise<void>((done) => {
+        const script = document.createElement('script');
+        script.src = '/dist/page-agent.iife.js';
+        Object.assign(script.dataset, dataset);
+        script.onload = () => done();
+        document.head.appendChild(script);
+      }),
+    dataset,
+  );
+}
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -80,18 +96,7 @@ describe('script tag', () => {
     await page.evaluate(() => {
       (window as any).first = (window as any).pageAgent;
     });
-    await page.evaluate(
-      (baseURL) =>
-        new Promise<void>((done) => {
-          const script = document.createElement('script');
-          script.src = '/dist/page-agent.iife.js';
-          script.dataset.baseUrl = baseURL;
-          script.dataset.model = 'two';
-          script.onload = () => done();
-          document.head.appendChild(script);
-        }),
-      llm.baseURL,
-    );
+    await injectAgain(page, { baseUrl: llm.baseURL, model: 'two' });
     const state = await page.evaluate(() => {
       const w = window as any;
       return {
@@ -117,18 +122,7 @@ describe('script tag', () => {
     await page.goto(web.url('/undo.html'));
     expect(await page.evaluate(() => EventTarget.prototype.addEventListener !== (window as any).nativeAdd)).toBe(true);
     // Inject a second copy: the first is disposed, the new copy's tracker still sees new listeners.
-    await page.evaluate(
-      (baseURL) =>
-        new Promise<void>((done) => {
-          const script = document.createElement('script');
-          script.src = '/dist/page-agent.iife.js';
-          script.dataset.baseUrl = baseURL;
-          script.dataset.model = 'two';
-          script.onload = () => done();
-          document.head.appendChild(script);
-        }),
-      llm.baseURL,
-    );
+    await injectAgain(page, { baseUrl: llm.baseURL, model: 'two' });
     const content: string = await page.evaluate(async () => {
       const div = document.createElement('div');
       div.textContent = 'Listener after reinjection';
