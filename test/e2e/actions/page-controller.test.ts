@@ -1,6 +1,6 @@
 // The actions through the real PageController with real perception: read the page, fill a form whose
 // submit button enables itself, see highlights drawn after reading and removed before acting, a stale
-// index after a re-render, the mask through the controller, and dispose.
+// index after a re-render, the mask through the controller (also over controls in a shadow root), and dispose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openPage } from '../../helpers/browser.js';
@@ -116,5 +116,41 @@ describe('actions through PageController', () => {
     await page.evaluate(() => window.pc.dispose());
     expect(await page.evaluate(() => document.querySelector('page-agent-overlay'))).toBeNull();
     expect(await page.evaluate(() => window.pc.clickElement(0))).toEqual({ success: false, message: expect.stringContaining('disposed') });
+  });
+});
+
+describe('controls inside an open shadow root while the mask is shown', () => {
+  let shadowContext: BrowserContext;
+  let shadowPage: Page;
+  beforeAll(async () => {
+    ({ context: shadowContext, page: shadowPage } = await openPage());
+    await shadowPage.emulateMedia({ reducedMotion: 'reduce' });
+    await shadowPage.goto(web.url('/test/fixtures/actions/shadow-mask.html'));
+    await shadowPage.addScriptTag({ content: await bundleForBrowser('src/dom/page-controller.ts', 'Dom') });
+    await shadowPage.evaluate(async () => {
+      window.pc = new window.Dom.PageController({ enableMask: true });
+      await window.pc.showMask();
+    });
+  });
+  afterAll(async () => {
+    await shadowContext.close();
+  });
+
+  it('lists the shadow button as reachable, and still sees what covers another one behind the mask', async () => {
+    // The mask is on top of everything; hit tests look through it inside the shadow root too.
+    expect(await shadowPage.evaluate(() => document.elementFromPoint(30, 30)?.localName)).toBe('page-agent-overlay');
+    const content = await shadowPage.evaluate(async () => (await window.pc.getBrowserState()).content);
+    expect(content).toMatch(/\[\d+\]<button[^\n]*>Buy now/);
+    expect(content).not.toContain('Covered buy');
+    expect(content).toMatch(/1 element is covered by <div class=veil>[^\n]*and not listed/);
+  });
+
+  it('clicks the shadow button through the mask', async () => {
+    const content = await shadowPage.evaluate(async () => (await window.pc.getBrowserState()).content);
+    const index = Number(/\[(\d+)\]<button[^\n]*>Buy now/.exec(content)![1]);
+    const result = await shadowPage.evaluate((i) => window.pc.clickElement(i), index);
+    expect(result.success).toBe(true);
+    expect(result.message).toContain('Clicked');
+    expect(await shadowPage.textContent('#result')).toBe('bought');
   });
 });
