@@ -29,65 +29,32 @@ export interface KeyCombo {
   label: string;
 }
 
-const NAMED: Record<string, KeyDefinition> = {
-  enter: { key: 'Enter', code: 'Enter', keyCode: 13, text: '\r' },
-  tab: { key: 'Tab', code: 'Tab', keyCode: 9 },
-  escape: { key: 'Escape', code: 'Escape', keyCode: 27 },
-  backspace: { key: 'Backspace', code: 'Backspace', keyCode: 8 },
-  delete: { key: 'Delete', code: 'Delete', keyCode: 46 },
-  space: { key: ' ', code: 'Space', keyCode: 32, text: ' ' },
-  arrowup: { key: 'ArrowUp', code: 'ArrowUp', keyCode: 38 },
-  arrowdown: { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40 },
-  arrowleft: { key: 'ArrowLeft', code: 'ArrowLeft', keyCode: 37 },
-  arrowright: { key: 'ArrowRight', code: 'ArrowRight', keyCode: 39 },
-  home: { key: 'Home', code: 'Home', keyCode: 36 },
-  end: { key: 'End', code: 'End', keyCode: 35 },
-  pageup: { key: 'PageUp', code: 'PageUp', keyCode: 33 },
-  pagedown: { key: 'PageDown', code: 'PageDown', keyCode: 34 },
-  insert: { key: 'Insert', code: 'Insert', keyCode: 45 },
-  control: { key: 'Control', code: 'ControlLeft', keyCode: 17, location: 1 },
-  shift: { key: 'Shift', code: 'ShiftLeft', keyCode: 16, location: 1 },
-  alt: { key: 'Alt', code: 'AltLeft', keyCode: 18, location: 1 },
-  meta: { key: 'Meta', code: 'MetaLeft', keyCode: 91, location: 1 },
-};
+// Named keys whose key and code are the name itself, with their keyCode; Enter types "\r".
+const NAMED: Record<string, KeyDefinition> = {};
+for (const entry of 'Enter13 Tab9 Escape27 Backspace8 Delete46 ArrowUp38 ArrowDown40 ArrowLeft37 ArrowRight39 Home36 End35 PageUp33 PageDown34 Insert45'.split(' ')) {
+  const name = entry.replace(/\d+$/, '');
+  NAMED[name.toLowerCase()] = { key: name, code: name, keyCode: +entry.slice(name.length) };
+}
+NAMED.enter!.text = '\r';
+NAMED.space = { key: ' ', code: 'Space', keyCode: 32, text: ' ' };
+for (const [name, keyCode] of [['Control', 17], ['Shift', 16], ['Alt', 18], ['Meta', 91]] as const) {
+  NAMED[name.toLowerCase()] = { key: name, code: `${name}Left`, keyCode, location: 1 };
+}
 for (let n = 1; n <= 12; n++) NAMED[`f${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
 
-const ALIASES: Record<string, string> = {
-  esc: 'escape',
-  return: 'enter',
-  del: 'delete',
-  up: 'arrowup',
-  down: 'arrowdown',
-  left: 'arrowleft',
-  right: 'arrowright',
-  pgup: 'pageup',
-  pgdn: 'pagedown',
-  spacebar: 'space',
-  ' ': 'space',
-  ctrl: 'control',
-  cmd: 'meta',
-  command: 'meta',
-  super: 'meta',
-  win: 'meta',
-  option: 'alt',
-};
+const ALIASES: Record<string, string> = {};
+for (const pair of 'esc=escape,return=enter,del=delete,up=arrowup,down=arrowdown,left=arrowleft,right=arrowright,pgup=pageup,pgdn=pagedown,spacebar=space, =space,ctrl=control,cmd=meta,command=meta,super=meta,win=meta,option=alt'.split(',')) {
+  const [alias, name] = pair.split('=');
+  ALIASES[alias!] = name!;
+}
 
 const MODIFIER_FLAGS: Record<string, keyof ModifierState> = { control: 'ctrlKey', shift: 'shiftKey', alt: 'altKey', meta: 'metaKey' };
 
-// Punctuation on a US layout: [unshifted, shifted, code, keyCode].
-const PUNCTUATION: Array<[string, string, string, number]> = [
-  ['`', '~', 'Backquote', 192],
-  ['-', '_', 'Minus', 189],
-  ['=', '+', 'Equal', 187],
-  ['[', '{', 'BracketLeft', 219],
-  [']', '}', 'BracketRight', 221],
-  ['\\', '|', 'Backslash', 220],
-  [';', ':', 'Semicolon', 186],
-  ["'", '"', 'Quote', 222],
-  [',', '<', 'Comma', 188],
-  ['.', '>', 'Period', 190],
-  ['/', '?', 'Slash', 191],
-];
+// Punctuation on a US layout: unshifted and shifted characters at the same position share code and keyCode.
+const PLAIN = "`-=[]\\;',./";
+const SHIFTED = '~_+{}|:"<>?';
+const PUNCTUATION_CODES = 'Backquote Minus Equal BracketLeft BracketRight Backslash Semicolon Quote Comma Period Slash'.split(' ');
+const PUNCTUATION_KEYCODES = [192, 189, 187, 219, 221, 220, 186, 222, 188, 190, 191];
 const SHIFTED_DIGITS = ')!@#$%^&*(';
 
 /** A named key such as "Backspace" or "Enter" (case-insensitive, aliases allowed). */
@@ -103,15 +70,16 @@ export function keyForCharacter(char: string): { key: KeyDefinition; shift: bool
   if (char === '\n' || char === '\r') return { key: NAMED.enter!, shift: false };
   if (char === ' ') return { key: NAMED.space!, shift: false };
   if (char === '\t') return { key: NAMED.tab!, shift: false };
-  if (/^[a-z]$/.test(char)) return { key: { key: char, code: `Key${char.toUpperCase()}`, keyCode: char.toUpperCase().charCodeAt(0), text: char }, shift: false };
-  if (/^[A-Z]$/.test(char)) return { key: { key: char, code: `Key${char}`, keyCode: char.charCodeAt(0), text: char }, shift: true };
-  if (/^[0-9]$/.test(char)) return { key: { key: char, code: `Digit${char}`, keyCode: char.charCodeAt(0), text: char }, shift: false };
+  if (/^[a-z\d]$/i.test(char)) {
+    // Letters and digits: KeyA/Digit1, keyCode of the uppercase letter or the digit, Shift for capitals.
+    const upper = char.toUpperCase();
+    return { key: { key: char, code: (char < 'A' ? 'Digit' : 'Key') + upper, keyCode: upper.charCodeAt(0), text: char }, shift: char !== char.toLowerCase() };
+  }
   const shiftedDigit = SHIFTED_DIGITS.indexOf(char);
   if (shiftedDigit >= 0) return { key: { key: char, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: char }, shift: true };
-  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
-    if (char === plain) return { key: { key: char, code, keyCode, text: char }, shift: false };
-    if (char === shifted) return { key: { key: char, code, keyCode, text: char }, shift: true };
-  }
+  const plain = PLAIN.indexOf(char);
+  const at = plain >= 0 ? plain : SHIFTED.indexOf(char);
+  if (at >= 0) return { key: { key: char, code: PUNCTUATION_CODES[at]!, keyCode: PUNCTUATION_KEYCODES[at]!, text: char }, shift: plain < 0 };
   // Characters outside the layout (é, 中, emoji) arrive as a key with no physical code, as with an IME or a paste.
   return { key: { key: char, code: '', keyCode: 0, text: char }, shift: false };
 }
