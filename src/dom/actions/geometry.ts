@@ -1,32 +1,13 @@
-// Geometry for actions: the composed tree across shadow roots and same-origin frames, frame offsets
-// in top-window coordinates, scrolling a target into view, waiting for a stable box and picking the
-// point a person would click. Reads layout only; dispatches nothing.
-import { isConnected, nextFrame, parentOf, rectOf, rectsOf, scrollIntoView, styleOf } from '../platform.js';
+// Geometry for actions: frame offsets in top-window coordinates, scrolling a target into view,
+// waiting for a stable box and picking the point a person would click (the composed tree is
+// perception's, extract/hit-test.ts). Reads layout only; dispatches nothing.
+import { isConnected, nextFrame, rectOf, rectsOf, scrollIntoView, styleOf } from '../platform.js';
+import { composedParent } from '../extract/hit-test.js';
 
 /** A point in some window's viewport coordinates. */
 export interface Point {
   x: number;
   y: number;
-}
-
-/**
- * The parent in the composed tree: the assigned slot, the parent node, the shadow host of a shadow
- * root, or the frame element of a same-origin frame's document.
- */
-export function composedParent(node: Node): Node | null {
-  if (node.nodeType === 1) {
-    const slot = (node as Element).assignedSlot;
-    if (slot) return slot;
-  }
-  if (node.nodeType === 11) return (node as ShadowRoot).host ?? null;
-  if (node.nodeType === 9) return frameElementOf(node as Document);
-  return parentOf(node);
-}
-
-/** Whether `ancestor` is `node` or one of its composed ancestors (crossing shadow roots and frames). */
-export function isComposedInclusiveAncestor(ancestor: Node, node: Node): boolean {
-  for (let n: Node | null = node; n; n = composedParent(n)) if (n === ancestor) return true;
-  return false;
 }
 
 /** The `<iframe>` that holds a document, when the document is a same-origin frame. */

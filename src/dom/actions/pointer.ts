@@ -4,7 +4,8 @@
 import type { DomContext } from '../context.js';
 import { dispatchEvent, isConnected, realmOf } from '../platform.js';
 import { focusForPointerDown } from './focus.js';
-import { composedParent, toLocalPoint, type Point } from './geometry.js';
+import { composedParent } from '../extract/hit-test.js';
+import { toLocalPoint, type Point } from './geometry.js';
 import { moveHoverStyles } from './hover-styles.js';
 
 interface PointerState {

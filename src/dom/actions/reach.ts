@@ -5,7 +5,8 @@ import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
 import { closest, isConnected, queryAll, rectOf, styleOf } from '../platform.js';
 import { describeAny } from './change-watch.js';
-import { clickPoint, hasBox, isComposedInclusiveAncestor, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
+import { composedContains } from '../extract/hit-test.js';
+import { clickPoint, hasBox, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';
 import { checkConnected, detachedResult, type Target } from './resolve-target.js';
 
@@ -78,7 +79,7 @@ function covered(ctx: DomContext, verb: string, target: Target, cover: Element |
  * a label); when the target itself ignores the pointer, to the target as the model asked.
  */
 function dispatchTarget(candidate: Element, element: Element, hit: Element): Element {
-  if (isComposedInclusiveAncestor(candidate, hit)) return hit;
+  if (composedContains(candidate, hit)) return hit;
   const label = closest(hit, 'label') as HTMLLabelElement | null;
   if (label && label.control === element) return hit;
   return candidate;

@@ -5,7 +5,8 @@ import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
 import { elementsFromPoint, nextFrame, queryAll, rectOf, styleOf } from '../platform.js';
 import { describeAny } from './change-watch.js';
-import { composedParent, hasBox } from './geometry.js';
+import { composedParent } from '../extract/hit-test.js';
+import { hasBox } from './geometry.js';
 import { isAgentElement } from './hit-test.js';
 import { isFailure, resolveTarget, sentence } from './resolve-target.js';
 

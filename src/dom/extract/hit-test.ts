@@ -4,29 +4,33 @@
 import { append, parseNumber, SafeMap, SafeSet } from '../intrinsics.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
-  clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot,
+  assignedSlot, clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot,
   getBoundingClientRect, getPropertyValue, hasAttribute, iframeContentDocument, localName, nodeType, ownerDocument, parentNode, rectLeft, rectTop,
   shadowElementFromPoint, shadowHost, styleOf,
 } from '../platform.js';
 import type { ElementRef } from '../types.js';
 import type { Rect } from './rect.js';
 
-/** The parent in the composed tree: parent node, shadow host, or the frame element of a same-origin document. */
+/**
+ * The parent in the composed tree: the assigned slot (open shadow roots), the parent node, the shadow
+ * host of a shadow root, or the frame element of a same-origin frame's document.
+ */
 export function composedParent(node: Node): Node | null {
   const type = nodeType(node);
-  if (type === 11) return shadowHost(node) ?? null;
-  if (type === 9) {
-    try {
+  try {
+    if (type === 11) return shadowHost(node);
+    if (type === 9) {
       const view = defaultView(node as Document);
-      return view ? (view.frameElement as Element | null) : null;
-    } catch {
-      return null;
+      return view && (view.frameElement as Element | null);
     }
+  } catch {
+    // A plain fragment has no host; a cross-origin parent hides its frame element.
+    return null;
   }
-  return parentNode(node);
+  return (type === 1 && assignedSlot(node as Element)) || parentNode(node);
 }
 
-/** Whether `ancestor` is `node` or one of its composed ancestors. */
+/** Whether `ancestor` is `node` or one of its composed ancestors (crossing slots, shadow roots and frames). */
 export function composedContains(ancestor: Node, node: Node): boolean {
   for (let n: Node | null = node; n; n = composedParent(n)) if (n === ancestor) return true;
   return false;

@@ -1,6 +1,7 @@
-// Perception in Chromium across the composed tree: open shadow roots (nested, with slots), closed
-// shadow roots with and without early loading, same-origin frames two levels deep (coordinates
-// checked through hit-testing and a real action) and a cross-origin frame.
+// Perception in Chromium across the composed tree: open shadow roots (nested, with slots, a button made
+// of slotted content listed and clicked), closed shadow roots with and without early loading,
+// same-origin frames two levels deep (coordinates checked through hit-testing and a real action) and a
+// cross-origin frame.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { indexIn, lineFor, observe, openWith } from './harness.js';
@@ -47,6 +48,25 @@ describe('shadow roots', () => {
         return resolved.ok && resolved.element.getRootNode() instanceof ShadowRoot && (resolved.element.getRootNode() as ShadowRoot).mode;
       }, indexIn(line));
       expect(inside).toBe('closed');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists and clicks a shadow-root button whose whole face is slotted page content', async () => {
+    // A web-component button: the pointer lands on the slotted <span>, whose composed parent is the slot inside the button.
+    const { context, page } = await openWith(web, `<!doctype html><title>Slotted</title><p id="out">none</p>
+<my-btn><span style="display:block;padding:10px">Slotted label</span></my-btn>
+<script>customElements.define('my-btn', class extends HTMLElement { constructor() { super();
+  this.attachShadow({ mode: 'open' }).innerHTML = '<button style="padding:0;border:0"><slot></slot></button>';
+  this.shadowRoot.querySelector('button').addEventListener('click', () => { document.getElementById('out').textContent = 'clicked'; }); } });</script>`);
+    try {
+      const { content } = await observe(page);
+      expect(content).not.toContain('covered');
+      const index = indexIn(lineFor(content, /^\[\d+\]<button>Slotted label \/>$/));
+      const result = await page.evaluate((i) => window.pc.clickElement(i), index);
+      expect(result.success).toBe(true);
+      expect(await page.textContent('#out')).toBe('clicked');
     } finally {
       await context.close();
     }
