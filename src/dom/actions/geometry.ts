@@ -2,7 +2,7 @@
 // waiting for a stable box and picking the point a person would click (the composed tree is
 // perception's, extract/hit-test.ts). Reads layout only; dispatches nothing.
 import { isConnected, nextFrame, rectOf, rectsOf, scrollIntoView, styleOf } from '../platform.js';
-import { composedParent } from '../extract/hit-test.js';
+import { composedParent, frameInset } from '../extract/hit-test.js';
 
 /** A point in some window's viewport coordinates. */
 export interface Point {
@@ -26,10 +26,9 @@ export function frameOffset(doc: Document): Point {
   let y = 0;
   for (let frame = frameElementOf(doc); frame; frame = frameElementOf(frame.ownerDocument)) {
     const rect = rectOf(frame);
-    const style = styleOf(frame);
-    // The frame's viewport starts inside its border and padding.
-    x += rect.left + frame.clientLeft + (parseFloat(style.paddingLeft) || 0);
-    y += rect.top + frame.clientTop + (parseFloat(style.paddingTop) || 0);
+    const inset = frameInset(frame);
+    x += rect.left + inset.x;
+    y += rect.top + inset.y;
   }
   return { x, y };
 }

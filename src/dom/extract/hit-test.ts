@@ -70,6 +70,14 @@ export function resolveRefs(refs: readonly ElementRef[] | undefined): SafeSet<El
   return set;
 }
 
+/** How far a frame's viewport starts inside the frame element's box: its left/top border and padding. */
+export function frameInset(frame: Element, style: CSSStyleDeclaration = styleOf(frame)): { x: number; y: number } {
+  return {
+    x: clientLeft(frame) + (parseNumber(getPropertyValue(style, 'padding-left')) || 0),
+    y: clientTop(frame) + (parseNumber(getPropertyValue(style, 'padding-top')) || 0),
+  };
+}
+
 /** The deepest page element at a point of `doc`'s viewport, crossing shadow roots and same-origin frames. */
 export function deepElementFromPoint(doc: Document, x: number, y: number, ignore: SafeSet<Element>): Element | null {
   let root: Document | ShadowRoot = doc;
@@ -93,9 +101,9 @@ export function deepElementFromPoint(doc: Document, x: number, y: number, ignore
     }
     if (!inner) break;
     const box = getBoundingClientRect(found);
-    const style = styleOf(found);
-    x -= rectLeft(box) + clientLeft(found) + (parseNumber(getPropertyValue(style, 'padding-left')) || 0);
-    y -= rectTop(box) + clientTop(found) + (parseNumber(getPropertyValue(style, 'padding-top')) || 0);
+    const inset = frameInset(found);
+    x -= rectLeft(box) + inset.x;
+    y -= rectTop(box) + inset.y;
     root = inner;
   }
   return hit;

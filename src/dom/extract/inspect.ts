@@ -2,14 +2,15 @@
 // it is listed (and with which attributes), whether it scrolls or clips, and where its children come
 // from (light DOM, a shadow root, a slot's assigned nodes, a same-origin frame). Reads computed style
 // once per element and layout only where a signal needs it.
-import { append, math, parseNumber, stringCharCodeAt, stringSet, type SafeSet } from '../intrinsics.js';
+import { append, math, stringCharCodeAt, stringSet, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { listedInfo } from './element-info.js';
 import { interactiveReason, isEditingHost } from './interactivity.js';
+import { frameInset } from './hit-test.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
-  assignedNodes, clientHeight, clientLeft, clientTop, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
+  assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
   hasAttribute, iframeContentDocument, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
   styleOf,
 } from '../platform.js';
@@ -218,8 +219,9 @@ function frameChildren(element: Element, node: ElementNode, rect: Rect | null, s
   const root = documentBody(doc) ?? documentElement(doc);
   const view = defaultView(doc);
   if (!root || !rect || !view) return null;
-  const offsetX = rect.left + clientLeft(element) + (parseNumber(getPropertyValue(style, 'padding-left')) || 0);
-  const offsetY = rect.top + clientTop(element) + (parseNumber(getPropertyValue(style, 'padding-top')) || 0);
+  const inset = frameInset(element, style);
+  const offsetX = rect.left + inset.x;
+  const offsetY = rect.top + inset.y;
   const box: Rect = { left: offsetX, top: offsetY, right: offsetX + innerWidth(view), bottom: offsetY + innerHeight(view) };
   return {
     kind: 'frame',
