@@ -11,55 +11,46 @@ export const HOVER_ATTRIBUTE = 'data-page-agent-hover';
 
 interface HoverState {
   marked: Element[];
-  sheets: Array<{ root: Document | ShadowRoot; sheet: CSSStyleSheet }>;
+  sheets: Map<Document | ShadowRoot, CSSStyleSheet>;
 }
 
 const states = new WeakMap<DomContext, HoverState>();
 
-function hoverRules(rules: CSSRuleList, out: string[]): void {
+/** The `:hover` rules among `rules` rewritten to the attribute, inside their @media/@supports/@container. */
+function hoverRules(rules: CSSRuleList): string {
+  let out = '';
   for (const rule of Array.from(rules)) {
     const text = rule.cssText;
     if (!text.includes(':hover')) continue;
-    const grouping = rule as CSSRule & { cssRules?: CSSRuleList; conditionText?: string };
-    if (rule.type === 1 /* STYLE_RULE */) {
-      out.push(text.replace(/:hover\b/g, `[${HOVER_ATTRIBUTE}]`));
-      continue;
+    const nested = (rule as CSSGroupingRule).cssRules;
+    if (rule.type === 1 /* STYLE_RULE */) out += text.replace(/:hover\b/g, `[${HOVER_ATTRIBUTE}]`) + '\n';
+    else if (nested) {
+      const inner = hoverRules(nested);
+      const at = text.slice(0, text.indexOf('{')).trim();
+      // A layer's rules are kept without the layer.
+      out += inner && /^@(media|supports|container)\b/.test(at) ? `${at} { ${inner} }\n` : inner;
     }
-    if (!grouping.cssRules) continue;
-    const inner: string[] = [];
-    hoverRules(grouping.cssRules, inner);
-    if (inner.length === 0) continue;
-    const at = text.slice(0, text.indexOf('{')).trim();
-    // Keep @media/@supports/@container conditions; a layer's rules are kept without the layer.
-    if (/^@(media|supports|container)\b/.test(at)) out.push(`${at} { ${inner.join('\n')} }`);
-    else out.push(...inner);
   }
-}
-
-function sheetsOf(root: Document | ShadowRoot, own: CSSStyleSheet | undefined): CSSStyleSheet[] {
-  const adopted = (root as Document & { adoptedStyleSheets?: CSSStyleSheet[] }).adoptedStyleSheets ?? [];
-  return [...Array.from(root.styleSheets), ...adopted].filter((s) => s !== own);
+  return out;
 }
 
 function collect(root: Document | ShadowRoot, own: CSSStyleSheet | undefined): string {
-  const out: string[] = [];
-  for (const sheet of sheetsOf(root, own)) {
-    let rules: CSSRuleList;
+  let out = '';
+  for (const sheet of [...Array.from(root.styleSheets), ...root.adoptedStyleSheets]) {
+    if (sheet === own) continue;
     try {
-      rules = sheet.cssRules;
+      out += hoverRules(sheet.cssRules);
     } catch {
       // A cross-origin stylesheet cannot be read; its :hover rules cannot be emulated.
-      continue;
     }
-    hoverRules(rules, out);
   }
-  return out.join('\n');
+  return out;
 }
 
 function stateOf(ctx: DomContext): HoverState {
   let state = states.get(ctx);
   if (!state) {
-    state = { marked: [], sheets: [] };
+    state = { marked: [], sheets: new Map() };
     states.set(ctx, state);
     ctx.overlay.onDispose(() => clearHoverStyles(ctx));
   }
@@ -74,8 +65,7 @@ function pathOf(target: Element): Element[] {
 
 function mark(state: HoverState, target: Element | null): void {
   const next = target ? pathOf(target) : [];
-  const keep = new Set(next);
-  for (const el of state.marked) if (!keep.has(el)) el.removeAttribute(HOVER_ATTRIBUTE);
+  for (const el of state.marked) if (!next.includes(el)) el.removeAttribute(HOVER_ATTRIBUTE);
   for (const el of next) if (!el.hasAttribute(HOVER_ATTRIBUTE)) el.setAttribute(HOVER_ATTRIBUTE, '');
   state.marked = next;
 }
@@ -83,25 +73,21 @@ function mark(state: HoverState, target: Element | null): void {
 /** Puts the hover state on `target` and its ancestors, with the page's `:hover` rules rebuilt for them. */
 export function applyHoverStyles(ctx: DomContext, target: Element): void {
   const state = stateOf(ctx);
-  const roots = new Set<Document | ShadowRoot>();
-  for (const el of pathOf(target)) roots.add(rootOf(el) as Document | ShadowRoot);
-  for (const root of roots) {
+  for (const root of new Set(pathOf(target).map((el) => rootOf(el) as Document | ShadowRoot))) {
     const win = (root.nodeType === 9 ? (root as Document) : root.ownerDocument!).defaultView as (Window & typeof globalThis) | null;
     if (!win?.CSSStyleSheet || !('adoptedStyleSheets' in root)) continue;
-    let entry = state.sheets.find((s) => s.root === root);
-    const css = collect(root, entry?.sheet);
-    if (!entry) {
+    let sheet = state.sheets.get(root);
+    const css = collect(root, sheet);
+    if (!sheet) {
       if (css === '') continue;
-      entry = { root, sheet: new win.CSSStyleSheet() };
-      state.sheets.push(entry);
+      state.sheets.set(root, (sheet = new win.CSSStyleSheet()));
     }
     try {
-      entry.sheet.replaceSync(css);
+      sheet.replaceSync(css);
     } catch {
       continue;
     }
-    const adopted = (root as Document).adoptedStyleSheets;
-    if (!adopted.includes(entry.sheet)) (root as Document).adoptedStyleSheets = [...adopted, entry.sheet];
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
   mark(state, target);
 }
@@ -109,7 +95,7 @@ export function applyHoverStyles(ctx: DomContext, target: Element): void {
 /** Moves the emulated hover to where the pointer went, when hover emulation is in use. */
 export function moveHoverStyles(ctx: DomContext, target: Element): void {
   const state = states.get(ctx);
-  if (state && state.sheets.length > 0) mark(state, target);
+  if (state && state.sheets.size > 0) mark(state, target);
 }
 
 /** Removes the hover attributes and the adopted stylesheets. */
@@ -117,9 +103,9 @@ export function clearHoverStyles(ctx: DomContext): void {
   const state = states.get(ctx);
   if (!state) return;
   mark(state, null);
-  for (const { root, sheet } of state.sheets) {
-    const adopted = (root as Document).adoptedStyleSheets;
-    if (adopted.includes(sheet)) (root as Document).adoptedStyleSheets = adopted.filter((s) => s !== sheet);
+  for (const [root, sheet] of state.sheets) {
+    const adopted = root.adoptedStyleSheets;
+    if (adopted.includes(sheet)) root.adoptedStyleSheets = adopted.filter((s) => s !== sheet);
   }
-  state.sheets = [];
+  state.sheets.clear();
 }

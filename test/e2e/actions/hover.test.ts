@@ -1,5 +1,6 @@
 // hover_element in Chromium: menus opened by mouseenter (with a hover-intent delay) and by CSS :hover,
-// tooltips on mouseover, clicking an item of the opened menu, and a covered target.
+// tooltips on mouseover, clicking an item of the opened menu, :hover rules in @media/@supports inside a
+// shadow root, and a covered target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
@@ -63,6 +64,26 @@ describe('hoverElement', () => {
     const result = await act('hover', '#under');
     expect(result.success).toBe(false);
     expect(result.message).toContain('covered by <div id=cover>');
+  });
+
+  it('emulates :hover rules inside @media and @supports in a shadow root, keeping their conditions', async () => {
+    await page.evaluate(() => {
+      const host = document.createElement('div');
+      document.body.append(host);
+      // Test code may build a shadow tree with innerHTML; the agent's own code never does.
+      host.attachShadow({ mode: 'open' }).innerHTML =
+        '<style>.a, .b, .c { display: none } @media (min-width: 1px) { li:hover > .a { display: inline } } @supports (display: block) { li:hover > .b { display: inline } }' +
+        ' @media (max-width: 1px) { li:hover > .c { display: inline } }</style>' +
+        '<ul><li id="shadow-item">Shadow item <span class="a" id="shadow-a">A</span><span class="b" id="shadow-b">B</span><span class="c" id="shadow-c">C</span></li></ul>';
+    });
+    const result = await act('hover', '#shadow-item');
+    expect(result.success).toBe(true);
+    expect(await page.isVisible('#shadow-a')).toBe(true);
+    expect(await page.isVisible('#shadow-b')).toBe(true);
+    // A rule under a condition that does not hold stays off.
+    expect(await page.isVisible('#shadow-c')).toBe(false);
+    await act('hover', '#help');
+    expect(await page.isVisible('#shadow-a')).toBe(false);
   });
 
   it('removes the emulated hover styles on dispose', async () => {
