@@ -11,13 +11,8 @@ export interface Point {
 }
 
 /** The `<iframe>` that holds a document, when the document is a same-origin frame. */
-export function frameElementOf(doc: Document): Element | null {
-  try {
-    const view = doc.defaultView;
-    return view && view !== view.parent ? view.frameElement : null;
-  } catch {
-    return null;
-  }
+function frameElementOf(doc: Document): Element | null {
+  return composedParent(doc) as Element | null;
 }
 
 /** Offset of a document's viewport origin inside the top window's viewport (0,0 for the top document). */
