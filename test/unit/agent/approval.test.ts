@@ -2,7 +2,7 @@
 // built-in 'risky' policy asks the user through the approval activity, and stop() ends a wait.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApprovalContext } from '../../../src/agent.js';
-import { done, makeAgent, step, trackUnhandledRejections, userMessageOf } from '../../fixtures/agent/harness.js';
+import { done, makeAgent, nextActivity, step, trackUnhandledRejections, userMessageOf } from '../../fixtures/agent/harness.js';
 
 const unhandled = trackUnhandledRejections();
 afterAll(() => {
@@ -11,18 +11,6 @@ afterAll(() => {
 });
 
 const click = (index: number) => step({ click_element_by_index: { index } });
-
-function nextActivity(agent: EventTarget, type: string): Promise<any> {
-  return new Promise((resolve) => {
-    const listener = (event: Event) => {
-      const detail = (event as CustomEvent).detail;
-      if (detail.type !== type) return;
-      agent.removeEventListener('activity', listener);
-      resolve(detail);
-    };
-    agent.addEventListener('activity', listener);
-  });
-}
 
 describe('approveAction as a function', () => {
   it('runs the action when allowed, with the element and url in the context', async () => {

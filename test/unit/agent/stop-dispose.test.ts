@@ -3,26 +3,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tool } from '../../../src/agent.js';
-import { done, flush, makeAgent, step, trackUnhandledRejections } from '../../fixtures/agent/harness.js';
+import { done, flush, makeAgent, nextActivity, step, trackUnhandledRejections } from '../../fixtures/agent/harness.js';
 
 const unhandled = trackUnhandledRejections();
 afterAll(() => {
   unhandled.stop();
   expect(unhandled.reasons).toEqual([]);
 });
-
-/** Resolves once an activity of `type` has been emitted. */
-function activityOf(agent: EventTarget, type: string): Promise<any> {
-  return new Promise((resolve) => {
-    const listener = (event: Event) => {
-      const detail = (event as CustomEvent).detail;
-      if (detail.type !== type) return;
-      agent.removeEventListener('activity', listener);
-      resolve(detail);
-    };
-    agent.addEventListener('activity', listener);
-  });
-}
 
 describe('stop()', () => {
   it('aborts the model request in flight and settles as stopped', async () => {
@@ -49,7 +36,7 @@ describe('stop()', () => {
     });
     const { agent } = makeAgent([step({ stuck: {} })], { customTools: { stuck } });
     const run = agent.execute('task');
-    await activityOf(agent, 'executing');
+    await nextActivity(agent, 'executing');
     await agent.stop();
     expect(signalSeen?.aborted).toBe(true);
     expect((await run).data).toBe('Task stopped.');
@@ -60,7 +47,7 @@ describe('stop()', () => {
   it('interrupts the wait tool', async () => {
     const { agent } = makeAgent([step({ wait: { seconds: 10 } })]);
     const run = agent.execute('task');
-    await activityOf(agent, 'executing');
+    await nextActivity(agent, 'executing');
     await agent.stop();
     expect((await run).data).toBe('Task stopped.');
   });
@@ -68,7 +55,7 @@ describe('stop()', () => {
   it('interrupts the settle wait between steps', async () => {
     const { agent } = makeAgent([step({ click_element_by_index: { index: 1 } }), done()], { stepDelay: 10 });
     const run = agent.execute('task');
-    await activityOf(agent, 'executed');
+    await nextActivity(agent, 'executed');
     await agent.stop();
     expect(agent.status).toBe('stopped');
     expect((await run).history.filter((e) => e.type === 'step')).toHaveLength(1);
@@ -139,10 +126,10 @@ describe('pause, take-over and resume', () => {
   it('holds after the current step until resume()', async () => {
     const { agent, llm, events } = makeAgent([step({ click_element_by_index: { index: 1 } }), done()]);
     const run = agent.execute('task');
-    await activityOf(agent, 'executing');
+    await nextActivity(agent, 'executing');
     agent.pause();
     expect(agent.controlState).toBe('pausing');
-    await activityOf(agent, 'paused');
+    await nextActivity(agent, 'paused');
     expect(agent.controlState).toBe('paused');
     await flush(20);
     expect(llm.bodies).toHaveLength(1);
@@ -156,10 +143,10 @@ describe('pause, take-over and resume', () => {
   it('records user_takeover after a take-over and shows the mask again', async () => {
     const { agent, controller, llm } = makeAgent([step({ click_element_by_index: { index: 1 } }), done()]);
     const run = agent.execute('task');
-    await activityOf(agent, 'executing');
+    await nextActivity(agent, 'executing');
     agent.takeOver();
     expect(agent.controlState).toBe('takeover');
-    await activityOf(agent, 'paused');
+    await nextActivity(agent, 'paused');
     expect(controller.maskVisible).toBe(false);
     agent.resume();
     const result = await run;
@@ -173,9 +160,9 @@ describe('pause, take-over and resume', () => {
   it('stops while paused', async () => {
     const { agent } = makeAgent([step({ click_element_by_index: { index: 1 } })]);
     const run = agent.execute('task');
-    await activityOf(agent, 'executing');
+    await nextActivity(agent, 'executing');
     agent.pause();
-    await activityOf(agent, 'paused');
+    await nextActivity(agent, 'paused');
     await agent.stop();
     expect((await run).data).toBe('Task stopped.');
     expect(agent.controlState).toBe('running');
