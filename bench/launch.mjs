@@ -1,5 +1,5 @@
-// How the bench finds and starts Chromium: the same binary and flags as the e2e tests
-// (test/helpers/launch-options.ts, copied here because plain Node cannot import TypeScript).
+// How Chromium is found and started, for the bench and (through test/helpers/launch-options.ts) the
+// e2e tests: one place for the binary and the flags this machine needs. Plain JS so Node runs it as is.
 
 /** Path to Debian's Chromium, or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -1,16 +1,3 @@
-// The one place that says how Chromium is found and started for tests and the bench.
-
-/** Path to Debian's Chromium, or CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** Flags this machine needs: no sandbox as root, no GPU, and no background network traffic. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// How Chromium is found and started for the e2e tests: the same binary and flags as the bench,
+// defined once in bench/launch.mjs.
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../bench/launch.mjs';
