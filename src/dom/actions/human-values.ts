@@ -7,8 +7,7 @@
 /** A converted value with an optional note on how it was read, or why it could not be. */
 export type Conversion = { ok: true; value: string; note?: string } | { ok: false; message: string };
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_FIRST_REGIONS = new Set(['US', 'PH', 'FM', 'MH', 'PW', 'CA-EN']);
+const MONTHS = 'january february march april may june july august september october november december'.split(' ');
 
 interface YMD {
   year: number;
@@ -38,27 +37,23 @@ function fullYear(y: number, digits: number): number {
 
 /** Whether `locale` writes numeric dates month first (en-US and a few others). */
 export function isMonthFirst(locale: string): boolean {
-  const [language = '', region = ''] = locale.split(/[-_]/);
-  return language.toLowerCase() === 'en' && MONTH_FIRST_REGIONS.has(region.toUpperCase());
+  // English as written in the US, the Philippines, Micronesia, the Marshall Islands and Palau.
+  return /^en[-_](us|ph|fm|mh|pw)([-_]|$)/i.test(locale);
 }
 
-function isYearFirstLanguage(locale: string): boolean {
-  return /^(zh|ja|ko|hu|lt|mn)\b/i.test(locale);
-}
+type DateResult = { ok: true; ymd: YMD; note?: string } | { ok: false; message: string };
 
 const RELATIVE: Record<string, number> = { today: 0, tomorrow: 1, yesterday: -1, '今天': 0, '明天': 1, '昨天': -1, '后天': 2, '前天': -2 };
 
 /** Reads a calendar date in common formats; `now` anchors relative words and a missing year. */
-export function parseHumanDate(text: string, locale: string, now: Date = new Date()): { ymd: YMD; note?: string } | { error: string } {
+export function parseHumanDate(text: string, locale: string, now: Date = new Date()): DateResult {
   const raw = text.trim();
   const lowered = raw.toLowerCase();
   if (lowered in RELATIVE) {
     const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + RELATIVE[lowered]!);
-    return { ymd: { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() } };
+    return { ok: true, ymd: { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() } };
   }
-  let m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(raw);
-  if (m) return checked({ year: +m[1]!, month: +m[2]!, day: +m[3]! });
-  m = /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
+  let m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(raw) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
   if (m) return checked({ year: +m[1]!, month: +m[2]!, day: +m[3]! });
   m = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})$/.exec(raw);
   if (m) {
@@ -84,44 +79,41 @@ export function parseHumanDate(text: string, locale: string, now: Date = new Dat
     const numbers = words.filter((w) => /^\d+$/.test(w)).map((w) => ({ value: +w, digits: w.length }));
     const yearPart = numbers.find((n) => n.digits === 4 || n.value > 31);
     const dayPart = numbers.find((n) => n !== yearPart);
-    if (!dayPart) return { error: `"${raw}" names a month but no day.` };
+    if (!dayPart) return { ok: false, message: `"${raw}" names a month but no day.` };
     const year = yearPart ? fullYear(yearPart.value, yearPart.digits) : now.getFullYear();
     return checked({ year, month, day: dayPart.value }, yearPart ? undefined : `no year given; used ${year}`);
   }
-  if (isYearFirstLanguage(locale)) {
+  if (/^(zh|ja|ko|hu|lt|mn)\b/i.test(locale)) {
     m = /^(\d{2})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(raw);
     if (m) return checked({ year: fullYear(+m[1]!, 2), month: +m[2]!, day: +m[3]! });
   }
-  return { error: `Could not read "${raw}" as a date; write it like 2025-03-05 or March 5, 2025.` };
+  return { ok: false, message: `Could not read "${raw}" as a date; write it like 2025-03-05 or March 5, 2025.` };
 
-  function checked(ymd: YMD, note?: string) {
-    if (!isValidDate(ymd)) return { error: `"${raw}" is not a valid date.` };
-    return note ? { ymd, note } : { ymd };
+  function checked(ymd: YMD, note?: string): DateResult {
+    if (!isValidDate(ymd)) return { ok: false, message: `"${raw}" is not a valid date.` };
+    return { ok: true, ymd, note };
   }
 }
 
 /** Reads a time of day ("3:30 pm", "15:30", "3pm", "noon"); seconds are kept when given. */
-export function parseHumanTime(text: string): { value: string } | { error: string } {
+export function parseHumanTime(text: string): Conversion {
   // Chinese writes the half of the day first ("下午3:00"); move it to the end.
   const raw = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/^(上午|下午)\s*(.*)$/, '$2 $1');
-  if (raw === 'noon' || raw === '中午') return { value: '12:00' };
-  if (raw === 'midnight' || raw === '午夜') return { value: '00:00' };
+  if (raw === 'noon' || raw === '中午') return { ok: true, value: '12:00' };
+  if (raw === 'midnight' || raw === '午夜') return { ok: true, value: '00:00' };
   const m = /^(\d{1,2})(?:[:.h](\d{2}))?(?::(\d{2})(?:\.(\d{1,3}))?)?\s*(a\.?m\.?|p\.?m\.?|上午|下午)?$/.exec(raw);
-  if (!m) return { error: `Could not read "${text.trim()}" as a time; write it like 15:30 or 3:30 PM.` };
+  if (!m || (!m[2] && !m[5])) return { ok: false, message: `Could not read "${text.trim()}" as a time; write it like 15:30 or 3:30 PM.` };
   let hour = +m[1]!;
   const minute = m[2] ? +m[2] : 0;
-  const second = m[3] ? +m[3] : undefined;
   const meridiem = m[5]?.replace(/\./g, '');
-  if (!m[2] && !meridiem) return { error: `Could not read "${text.trim()}" as a time; write it like 15:30 or 3:30 PM.` };
   if (meridiem) {
-    if (hour < 1 || hour > 12) return { error: `"${text.trim()}" is not a valid 12-hour time.` };
+    if (hour < 1 || hour > 12) return { ok: false, message: `"${text.trim()}" is not a valid 12-hour time.` };
     const pm = meridiem === 'pm' || meridiem === '下午';
     hour = (hour % 12) + (pm ? 12 : 0);
   }
-  if (hour > 23 || minute > 59 || (second ?? 0) > 59) return { error: `"${text.trim()}" is not a valid time.` };
-  const base = `${pad(hour)}:${pad(minute)}`;
-  if (second === undefined) return { value: base };
-  return { value: m[4] ? `${base}:${pad(second)}.${m[4].padEnd(3, '0')}` : `${base}:${pad(second)}` };
+  if (hour > 23 || minute > 59 || +(m[3] ?? 0) > 59) return { ok: false, message: `"${text.trim()}" is not a valid time.` };
+  // Seconds are two digits already; a fraction is padded to milliseconds.
+  return { ok: true, value: `${pad(hour)}:${pad(minute)}${m[3] ? `:${m[3]}` : ''}${m[4] ? `.${m[4].padEnd(3, '0')}` : ''}` };
 }
 
 /** ISO 8601 week of a date: the week-year and week number. */
@@ -134,9 +126,9 @@ export function isoWeek({ year, month, day }: YMD): { year: number; week: number
 }
 
 /** Reads a number written with thousands separators or a decimal comma ("1,234.5", "1.234,5", "3,5"). */
-export function parseHumanNumber(text: string): { value: string } | { error: string } {
+export function parseHumanNumber(text: string): Conversion {
   let raw = text.trim().replace(/[\s\u00a0\u202f']/g, '').replace(/^\+/, '');
-  if (/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(raw)) return { value: String(Number(raw)) };
+  if (/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(raw)) return { ok: true, value: String(Number(raw)) };
   const comma = raw.lastIndexOf(',');
   const dot = raw.lastIndexOf('.');
   if (comma >= 0 && dot >= 0) {
@@ -147,8 +139,8 @@ export function parseHumanNumber(text: string): { value: string } | { error: str
     const thousands = groups.length > 2 || (groups.length === 2 && groups[1]!.length === 3 && groups[0]!.replace('-', '').length <= 3);
     raw = thousands ? raw.replace(/,/g, '') : raw.replace(',', '.');
   }
-  if (!/^-?\d+(\.\d+)?$/.test(raw) && !/^-?\.\d+$/.test(raw)) return { error: `"${text.trim()}" is not a number.` };
-  return { value: String(Number(raw)) };
+  if (!/^-?\d+(\.\d+)?$/.test(raw) && !/^-?\.\d+$/.test(raw)) return { ok: false, message: `"${text.trim()}" is not a number.` };
+  return { ok: true, value: String(Number(raw)) };
 }
 
 function splitDateTime(text: string): { date: string; time: string } | null {
@@ -160,6 +152,7 @@ function splitDateTime(text: string): { date: string; time: string } | null {
   return null;
 }
 
+
 /** Converts `text` to the value an `<input type=…>` of this type accepts, with a note when it was interpreted. */
 export function toInputValue(type: string, text: string, locale: string, now: Date = new Date()): Conversion {
   const raw = text.trim();
@@ -167,27 +160,26 @@ export function toInputValue(type: string, text: string, locale: string, now: Da
   switch (type) {
     case 'date': {
       const parsed = parseHumanDate(raw, locale, now);
-      if ('error' in parsed) return { ok: false, message: parsed.error };
-      const value = formatDate(parsed.ymd);
-      return withNote(value, raw, parsed.note);
+      return parsed.ok ? withNote(formatDate(parsed.ymd), raw, parsed.note) : parsed;
     }
-    case 'time': {
-      const parsed = parseHumanTime(raw);
-      if ('error' in parsed) return { ok: false, message: parsed.error };
-      return withNote(parsed.value, raw);
+    case 'time':
+    case 'number':
+    case 'range': {
+      const parsed = type === 'time' ? parseHumanTime(raw) : parseHumanNumber(raw);
+      return parsed.ok ? withNote(parsed.value, raw) : parsed;
     }
     case 'datetime-local': {
       if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(raw)) return { ok: true, value: raw };
       const parts = splitDateTime(raw);
       if (!parts) return { ok: false, message: `Could not read "${raw}" as a date and time; write it like 2025-03-05 15:30.` };
       const date = parseHumanDate(parts.date, locale, now);
-      if ('error' in date) return { ok: false, message: date.error };
+      if (!date.ok) return date;
       const time = parseHumanTime(parts.time);
-      if ('error' in time) return { ok: false, message: time.error };
+      if (!time.ok) return time;
       return withNote(`${formatDate(date.ymd)}T${time.value}`, raw, date.note);
     }
     case 'month': {
-      let m = /^(\d{4})[-/.年](\d{1,2})月?$/.exec(raw) ?? null;
+      let m = /^(\d{4})[-/.年](\d{1,2})月?$/.exec(raw);
       if (m) return monthValue(+m[1]!, +m[2]!, raw);
       m = /^(\d{1,2})[-/.](\d{4})$/.exec(raw);
       if (m) return monthValue(+m[2]!, +m[1]!, raw);
@@ -196,7 +188,7 @@ export function toInputValue(type: string, text: string, locale: string, now: Da
       const year = words.find((w) => /^\d{4}$/.test(w));
       if (month) return monthValue(year ? +year : now.getFullYear(), month, raw, year ? undefined : `no year given; used ${now.getFullYear()}`);
       const date = parseHumanDate(raw, locale, now);
-      if ('ymd' in date) return monthValue(date.ymd.year, date.ymd.month, raw, date.note);
+      if (date.ok) return monthValue(date.ymd.year, date.ymd.month, raw, date.note);
       return { ok: false, message: `Could not read "${raw}" as a month; write it like 2025-03 or March 2025.` };
     }
     case 'week': {
@@ -207,15 +199,9 @@ export function toInputValue(type: string, text: string, locale: string, now: Da
         return withNote(`${pad(year, 4)}-W${pad(week)}`, raw);
       }
       const date = parseHumanDate(raw, locale, now);
-      if ('error' in date) return { ok: false, message: `Could not read "${raw}" as a week; write it like 2025-W10 or give a date in that week.` };
+      if (!date.ok) return { ok: false, message: `Could not read "${raw}" as a week; write it like 2025-W10 or give a date in that week.` };
       const { year, week } = isoWeek(date.ymd);
       return withNote(`${pad(year, 4)}-W${pad(week)}`, raw, `the week of ${formatDate(date.ymd)}`);
-    }
-    case 'number':
-    case 'range': {
-      const parsed = parseHumanNumber(raw);
-      if ('error' in parsed) return { ok: false, message: parsed.error };
-      return withNote(parsed.value, raw);
     }
     case 'color': {
       const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(raw);

@@ -39,7 +39,7 @@ describe('parseHumanDate', () => {
   it('rejects impossible and unreadable dates', () => {
     expect(toInputValue('date', '2025-02-29', 'en-US', NOW)).toEqual({ ok: false, message: '"2025-02-29" is not a valid date.' });
     expect(toInputValue('date', '2024-02-29', 'en-US', NOW)).toMatchObject({ ok: true });
-    expect(parseHumanDate('next full moon', 'en-US', NOW)).toEqual({ error: expect.stringContaining('write it like 2025-03-05') });
+    expect(parseHumanDate('next full moon', 'en-US', NOW)).toEqual({ ok: false, message: expect.stringContaining('write it like 2025-03-05') });
   });
 
   it('knows which locales write the month first', () => {
@@ -47,6 +47,11 @@ describe('parseHumanDate', () => {
     expect(isMonthFirst('en_us')).toBe(true);
     expect(isMonthFirst('en-GB')).toBe(false);
     expect(isMonthFirst('fr')).toBe(false);
+    expect(isMonthFirst('EN-ph')).toBe(true);
+    expect(isMonthFirst('en-US-posix')).toBe(true);
+    expect(isMonthFirst('en-USA')).toBe(false);
+    expect(isMonthFirst('en')).toBe(false);
+    expect(isMonthFirst('es-US')).toBe(false);
   });
 });
 
@@ -62,13 +67,13 @@ describe('parseHumanTime', () => {
     ['noon', '12:00'],
     ['下午 3:00', '15:00'],
   ])('reads %s as %s', (text, expected) => {
-    expect(parseHumanTime(text)).toEqual({ value: expected });
+    expect(parseHumanTime(text)).toEqual({ ok: true, value: expected });
   });
 
   it('rejects bare numbers and impossible times', () => {
-    expect(parseHumanTime('15')).toHaveProperty('error');
-    expect(parseHumanTime('25:00')).toHaveProperty('error');
-    expect(parseHumanTime('13 pm')).toHaveProperty('error');
+    expect(parseHumanTime('15')).toHaveProperty('ok', false);
+    expect(parseHumanTime('25:00')).toHaveProperty('ok', false);
+    expect(parseHumanTime('13 pm')).toHaveProperty('ok', false);
   });
 });
 
@@ -104,11 +109,11 @@ describe('parseHumanNumber', () => {
     ['+7', '7'],
     ['1e3', '1000'],
   ])('reads %s as %s', (text, expected) => {
-    expect(parseHumanNumber(text)).toEqual({ value: expected });
+    expect(parseHumanNumber(text)).toEqual({ ok: true, value: expected });
   });
 
   it('rejects words', () => {
-    expect(parseHumanNumber('twelve')).toEqual({ error: '"twelve" is not a number.' });
+    expect(parseHumanNumber('twelve')).toEqual({ ok: false, message: '"twelve" is not a number.' });
   });
 });
 
