@@ -4,7 +4,7 @@
 // arrows move the caret, change a select/number/range/radio, or scroll. Each returns a note or null.
 import { attr, dispatchEvent, execCommand, focusElement, matches, queryAll, realmOf } from '../platform.js';
 import { moveFocusSequentially } from './focus.js';
-import type { KeyCombo } from './keyboard.js';
+import { typesText, type KeyCombo } from './keyboard.js';
 import { isDisabled } from './resolve-target.js';
 import { deleteAtCaret, editableOf, fireChange, hasSelectionApi, insertRich, insertTyped } from './text-editing.js';
 import { describeElement } from '../describe.js';
@@ -51,16 +51,9 @@ function submitImplicitly(field: HTMLInputElement): string | null {
   return null;
 }
 
-function textFieldOrFormatted(input: HTMLInputElement): boolean {
-  return BLOCKS_IMPLICIT_SUBMISSION.has(input.type);
-}
-
-function scrollBy(element: Element, dy: number, toEdge?: 'start' | 'end'): void {
-  const doc = element.ownerDocument;
-  const view = doc.defaultView;
-  if (!view) return;
-  if (toEdge) view.scrollTo({ top: toEdge === 'start' ? 0 : doc.documentElement.scrollHeight, behavior: 'instant' });
-  else view.scrollBy({ top: dy, behavior: 'instant' });
+/** Scrolls the element's window by `top`, or to `top` when `absolute`. */
+function scrollWindow(element: Element, top: number, absolute?: boolean): void {
+  element.ownerDocument.defaultView?.[absolute ? 'scrollTo' : 'scrollBy']({ top, behavior: 'instant' });
 }
 
 function stepSelect(select: HTMLSelectElement, forward: boolean, edge: boolean): boolean {
@@ -112,6 +105,8 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
   const rich = editable?.kind === 'rich' && (element as HTMLElement).isContentEditable ? editable.element : null;
   const command = modifiers.ctrlKey || modifiers.metaKey;
   const name = key.key;
+  // Space and Page Up/Down scroll by 87.5% of the viewport, as Chromium does.
+  const page = (element.ownerDocument.defaultView?.innerHeight ?? 600) * 0.875;
   if (name === 'Tab' && !command && !modifiers.altKey) {
     const doc = element.ownerDocument;
     const from = element === doc.body || element === doc.documentElement ? null : element;
@@ -136,7 +131,7 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     if (element.localName === 'textarea' && textField) insertTyped(textField, '\n');
     else if (rich) insertRich(rich, '\n');
     else if (isButtonLike(element) || matches(element, 'a[href], area[href], summary')) activationClick(element);
-    else if (input && textFieldOrFormatted(input)) {
+    else if (input && BLOCKS_IMPLICIT_SUBMISSION.has(input.type)) {
       // Chromium announces the line break a single-line field refuses; cancelling it stops the submission.
       const realm = realmOf(input);
       const init: InputEventInit = { bubbles: true, cancelable: true, composed: true, inputType: 'insertLineBreak', data: null, view: realm.window };
@@ -149,20 +144,21 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     if (!keypressAllowed) return null;
     if (textField) insertTyped(textField, key.text);
     else if (rich) insertRich(rich, key.text);
-    else if (name === ' ' && !isButtonLike(element) && !(input && ['checkbox', 'radio'].includes(input.type)) && element.localName !== 'summary') scrollBy(element, (modifiers.shiftKey ? -0.875 : 0.875) * (element.ownerDocument.defaultView?.innerHeight ?? 600));
+    else if (name === ' ' && !isButtonLike(element) && !(input && ['checkbox', 'radio'].includes(input.type)) && element.localName !== 'summary') scrollWindow(element, modifiers.shiftKey ? -page : page);
     return null;
   }
   const forward = name === 'ArrowDown' || name === 'ArrowRight' || name === 'PageDown' || name === 'End';
-  const isArrow = name.startsWith('Arrow') || name === 'Home' || name === 'End' || name === 'PageUp' || name === 'PageDown';
-  if (!isArrow) return null;
+  const edge = name === 'Home' || name === 'End';
+  const vertical = name === 'ArrowUp' || name === 'ArrowDown';
+  if (!/^(Arrow|Home|End|Page)/.test(name)) return null;
   if (textField) {
     if (!hasSelectionApi(textField)) return null;
-    const at = name === 'Home' || name === 'ArrowUp' ? 0 : name === 'End' || name === 'ArrowDown' ? textField.value.length : Math.max(0, Math.min(textField.value.length, (textField.selectionStart ?? 0) + (forward ? 1 : -1)));
-    if (textField.localName === 'input' || name === 'Home' || name === 'End') textField.setSelectionRange(at, at);
+    const at = edge || vertical ? (forward ? textField.value.length : 0) : Math.max(0, Math.min(textField.value.length, (textField.selectionStart ?? 0) + (forward ? 1 : -1)));
+    if (textField.localName === 'input' || edge) textField.setSelectionRange(at, at);
     return null;
   }
   if (element.localName === 'select') {
-    stepSelect(element as HTMLSelectElement, forward, name === 'Home' || name === 'End');
+    stepSelect(element as HTMLSelectElement, forward, edge);
     return null;
   }
   if (input && (input.type === 'number' || input.type === 'range') && name.startsWith('Arrow')) {
@@ -182,18 +178,16 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     return null;
   }
   if (!rich) {
-    const view = element.ownerDocument.defaultView;
-    const page = (view?.innerHeight ?? 600) * 0.875;
-    if (name === 'ArrowDown' || name === 'ArrowUp') scrollBy(element, name === 'ArrowDown' ? 40 : -40);
-    else if (name === 'PageDown' || name === 'PageUp') scrollBy(element, name === 'PageDown' ? page : -page);
-    else if (name === 'Home' || name === 'End') scrollBy(element, 0, name === 'Home' ? 'start' : 'end');
+    if (vertical) scrollWindow(element, forward ? 40 : -40);
+    else if (name === 'PageDown' || name === 'PageUp') scrollWindow(element, forward ? page : -page);
+    else if (edge) scrollWindow(element, forward ? element.ownerDocument.documentElement.scrollHeight : 0, true);
   }
   return null;
 }
 
 /** Runs the default action of a keyup: Space activates buttons, checkboxes, radios and summaries. */
 export function keyUpDefault(element: Element, combo: KeyCombo, keydownAllowed: boolean): void {
-  if (!keydownAllowed || combo.key.key !== ' ' || combo.modifiers.ctrlKey || combo.modifiers.metaKey || combo.modifiers.altKey) return;
+  if (!keydownAllowed || combo.key.key !== ' ' || !typesText(combo)) return;
   const input = element.localName === 'input' ? (element as HTMLInputElement) : null;
   if (isButtonLike(element) || element.localName === 'summary' || (input && (input.type === 'checkbox' || input.type === 'radio'))) activationClick(element);
 }
