@@ -7,8 +7,7 @@ import { attr, closest, isConnected, matches, nextFrame, queryAll, rootOf } from
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption, normalizeOptionText } from './option-match.js';
-import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { reachAndClick, unreachedResult } from './reach.js';
 import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
 import { editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
 
@@ -88,14 +87,6 @@ async function waitForOptions(widget: Element, before: Set<Element>, signal?: Ab
   return popupOptions(widget, before);
 }
 
-async function clickOn(ctx: DomContext, target: Target, element: Element, verb: string, signal?: AbortSignal): Promise<ActionResult | null> {
-  const reached = await reachElement(ctx, { ...target, element }, verb, signal);
-  if (isUnreached(reached)) return unreachedResult(reached);
-  movePointer(ctx, reached.element, reached.top);
-  pressAndRelease(reached.element, reached.top);
-  return null;
-}
-
 function shows(widget: Element, text: string): boolean {
   const wanted = normalizeOptionText(text);
   const field = widget.localName === 'input' ? (widget as HTMLInputElement) : (widget.querySelector('input') as HTMLInputElement | null);
@@ -115,8 +106,8 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   let options = popupOptions(widget);
   let opened = false;
   if (options.length === 0) {
-    const failed = await clickOn(ctx, target, widget, 'open', signal);
-    if (failed) return failed;
+    const failed = await reachAndClick(ctx, { ...target, element: widget }, 'open', signal);
+    if (failed) return unreachedResult(failed);
     opened = true;
     options = await waitForOptions(widget, before, signal);
   }
@@ -141,10 +132,10 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   const label = quote(optionText(option));
   if (attr(option, 'aria-disabled') === 'true') return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
   const watch = watchChanges(ctx, widget);
-  const failed = await clickOn(ctx, { ...target, description: `the option ${label}` }, option, 'click', signal);
+  const failed = await reachAndClick(ctx, { ...target, element: option, description: `the option ${label}` }, 'click', signal);
   if (failed) {
     await watch.finish({ settleFrames: 0 });
-    return failed;
+    return unreachedResult(failed);
   }
   const notes = await watch.finish();
   const selected = (isConnected(option) && attr(option, 'aria-selected') === 'true') || shows(widget, optionText(option));

@@ -9,8 +9,7 @@ import { attr, isConnected } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { deepActiveElement, ensureFocus } from './focus.js';
 import { toInputValue } from './human-values.js';
-import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { reachAndClick, unreachedResult } from './reach.js';
 import { detachedResult, isFailure, waitUntilEnabled, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
 import { chooseNativeOption } from './native-select.js';
 import { editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable } from './text-editing.js';
@@ -90,18 +89,12 @@ function isPartOfField(cover: Element, field: Element): boolean {
 
 /** Focuses the field as a person would: a click on it when it is not focused yet. */
 async function focusField(ctx: DomContext, target: Target, field: HTMLElement, signal?: AbortSignal): Promise<ActionResult | null> {
-  const doc = field.ownerDocument;
-  if (deepActiveElement(doc) === field) return null;
-  const reached = await reachElement(ctx, { ...target, element: field }, 'type into', signal);
-  if (isUnreached(reached)) {
-    if (!reached.cover || !isPartOfField(reached.cover, field)) return unreachedResult(reached);
+  if (deepActiveElement(field.ownerDocument) === field) return null;
+  const failed = await reachAndClick(ctx, { ...target, element: field }, 'type into', signal);
+  if (failed) {
+    if (!failed.cover || !isPartOfField(failed.cover, field)) return unreachedResult(failed);
     // Something of the field's own widget lies over it: focus the field as a click there would.
-    ensureFocus(field);
-    return null;
-  }
-  movePointer(ctx, reached.element, reached.top);
-  pressAndRelease(reached.element, reached.top);
-  if (!isConnected(field)) return detachedResult(target, 'focusing it');
+  } else if (!isConnected(field)) return detachedResult(target, 'focusing it');
   // A click handler may have moved focus elsewhere (or the click landed on a wrapper): focus the field itself.
   ensureFocus(field);
   return null;

@@ -6,8 +6,7 @@ import { dispatchEvent, realmOf } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption } from './option-match.js';
-import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { reachAndClick, unreachedResult } from './reach.js';
 import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
 
 function optionLabel(option: HTMLOptionElement): string {
@@ -34,11 +33,8 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   // to its change event: a hidden select is set directly, without pointer events.
   const hidden = !hasBox(select);
   if (!hidden) {
-    const reached = await reachElement(ctx, { ...target, element: select }, 'open', signal);
-    if (isUnreached(reached)) return unreachedResult(reached);
-    signal?.throwIfAborted();
-    movePointer(ctx, reached.element, reached.top);
-    pressAndRelease(reached.element, reached.top);
+    const failed = await reachAndClick(ctx, { ...target, element: select }, 'open', signal);
+    if (failed) return unreachedResult(failed);
   }
   const watch = watchChanges(ctx, select);
   // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).

@@ -8,6 +8,7 @@ import { describeAny } from './change-watch.js';
 import { composedContains } from '../extract/hit-test.js';
 import { clickPoint, hasBox, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';
+import { movePointer, pressAndRelease } from './pointer.js';
 import { checkConnected, detachedResult, type Target } from './resolve-target.js';
 
 /** Where to dispatch: the element itself or its label, and the point in top-window coordinates. */
@@ -131,6 +132,16 @@ export async function reachElement(ctx: DomContext, target: Target, verb: string
   if (!final.hit.ok) return covered(ctx, verb, target, final.hit.cover);
   if (final.top.x !== located.top.x || final.top.y !== located.top.y) await ctx.overlay.moveCursor(final.top.x, final.top.y);
   return { element: dispatchTarget(candidate, element, final.hit.hit), top: final.top, viaLabel };
+}
+
+/** Reaches the target and clicks it as a person would; the failure (naming any cover) when it cannot be reached. */
+export async function reachAndClick(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Unreached | null> {
+  const reached = await reachElement(ctx, target, verb, signal);
+  if (isUnreached(reached)) return reached;
+  signal?.throwIfAborted();
+  movePointer(ctx, reached.element, reached.top);
+  pressAndRelease(reached.element, reached.top);
+  return null;
 }
 
 /** Whether `reachElement` failed. */
