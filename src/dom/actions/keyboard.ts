@@ -37,9 +37,14 @@ for (const entry of 'Enter13 Tab9 Escape27 Backspace8 Delete46 ArrowUp38 ArrowDo
 }
 NAMED.enter!.text = '\r';
 NAMED.space = { key: ' ', code: 'Space', keyCode: 32, text: ' ' };
-for (const [name, keyCode] of [['Control', 17], ['Shift', 16], ['Alt', 18], ['Meta', 91]] as const) {
-  NAMED[name.toLowerCase()] = { key: name, code: `${name}Left`, keyCode, location: 1 };
-}
+/** The modifier keys with their flag and keyCode, in the order press_key holds them down. */
+export const MODIFIER_KEYS = [
+  ['ctrlKey', 'Control', 17],
+  ['metaKey', 'Meta', 91],
+  ['altKey', 'Alt', 18],
+  ['shiftKey', 'Shift', 16],
+] as const;
+for (const [, name, keyCode] of MODIFIER_KEYS) NAMED[name.toLowerCase()] = { key: name, code: `${name}Left`, keyCode, location: 1 };
 for (let n = 1; n <= 12; n++) NAMED[`f${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
 
 const ALIASES: Record<string, string> = {};
@@ -48,14 +53,17 @@ for (const pair of 'esc=escape,return=enter,del=delete,up=arrowup,down=arrowdown
   ALIASES[alias!] = name!;
 }
 
-const MODIFIER_FLAGS: Record<string, keyof ModifierState> = { control: 'ctrlKey', shift: 'shiftKey', alt: 'altKey', meta: 'metaKey' };
-
 // Punctuation on a US layout: unshifted and shifted characters at the same position share code and keyCode.
 const PLAIN = "`-=[]\\;',./";
 const SHIFTED = '~_+{}|:"<>?';
 const PUNCTUATION_CODES = 'Backquote Minus Equal BracketLeft BracketRight Backslash Semicolon Quote Comma Period Slash'.split(' ');
 const PUNCTUATION_KEYCODES = [192, 189, 187, 219, 221, 220, 186, 222, 188, 190, 191];
 const SHIFTED_DIGITS = ')!@#$%^&*(';
+
+/** A modifier state with no key held. */
+export function noModifiers(): ModifierState {
+  return { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+}
 
 /** A named key such as "Backspace" or "Enter" (case-insensitive, aliases allowed). */
 export function namedKey(name: string): KeyDefinition {
@@ -90,14 +98,14 @@ export function parseKeyCombo(spec: string): KeyCombo | { error: string } {
   const trimmed = spec !== '' && spec.trim() === '' ? ' ' : spec.trim();
   const parts = trimmed === '+' ? ['+'] : trimmed.split(/\s*\+\s*(?=.)/).filter((p) => p.length > 0);
   if (parts.length === 0) return { error: 'No key was given.' };
-  const modifiers: ModifierState = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  const modifiers = noModifiers();
   const modifierNames: string[] = [];
   for (const part of parts.slice(0, -1)) {
     const name = ALIASES[part.toLowerCase()] ?? part.toLowerCase();
-    const flag = name === 'controlormeta' ? (isMac() ? 'metaKey' : 'ctrlKey') : MODIFIER_FLAGS[name];
-    if (!flag) return { error: `"${part}" is not a modifier; use Control, Shift, Alt or Meta before the key, as in Control+a.` };
-    modifiers[flag] = true;
-    modifierNames.push(NAMED[flag === 'ctrlKey' ? 'control' : flag === 'shiftKey' ? 'shift' : flag === 'altKey' ? 'alt' : 'meta']!.key);
+    const modifier = name === 'controlormeta' ? MODIFIER_KEYS[isMac() ? 1 : 0] : MODIFIER_KEYS.find((m) => m[1].toLowerCase() === name);
+    if (!modifier) return { error: `"${part}" is not a modifier; use Control, Shift, Alt or Meta before the key, as in Control+a.` };
+    modifiers[modifier[0]] = true;
+    modifierNames.push(modifier[1]);
   }
   const last = parts[parts.length - 1]!;
   const lower = last.toLowerCase();

@@ -7,15 +7,8 @@ import { focusElement, isConnected } from '../platform.js';
 import { describeAny, watchChanges } from './change-watch.js';
 import { deepActiveElement, isFocusable } from './focus.js';
 import { keyDownDefault, keyUpDefault } from './key-defaults.js';
-import { dispatchKey, namedKey, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
+import { MODIFIER_KEYS, dispatchKey, namedKey, noModifiers, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
 import { isFailure, resolveTarget, sentence } from './resolve-target.js';
-
-const MODIFIER_KEYS: Array<[keyof ModifierState, string]> = [
-  ['ctrlKey', 'Control'],
-  ['metaKey', 'Meta'],
-  ['altKey', 'Alt'],
-  ['shiftKey', 'Shift'],
-];
 
 /** Presses `key` ("Enter", "Control+a", "Shift+Tab") on the focused element, or on `index` after focusing it. */
 export async function pressKey(ctx: DomContext, key: string, index?: number): Promise<ActionResult> {
@@ -37,13 +30,14 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   }
   const watch = watchChanges(ctx, element);
   const held: Array<[KeyDefinition, ModifierState]> = [];
-  const state: ModifierState = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  const state = noModifiers();
   for (const [flag, name] of MODIFIER_KEYS) {
     if (!combo.modifiers[flag] || combo.key.key === name) continue;
     state[flag] = true;
     const modifier = namedKey(name);
     dispatchKey(element, 'keydown', modifier, { ...state });
-    held.push([modifier, { ...state }]);
+    // Its keyup reports the modifier itself released.
+    held.push([modifier, { ...state, [flag]: false }]);
   }
   const downAllowed = dispatchKey(element, 'keydown', combo.key, combo.modifiers);
   // Keys that type (and Enter) get a keypress; Control/Alt/Meta combinations and navigation keys do not.
@@ -55,14 +49,10 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   dispatchKey(upTarget, 'keyup', combo.key, combo.modifiers);
   if (upTarget === element && isConnected(element)) keyUpDefault(element, combo, downAllowed);
   for (const [modifier, modifierState] of held.reverse()) {
-    dispatchKey(upTarget, 'keyup', modifier, { ...modifierState, [modifierKeyFlag(modifier)]: false });
+    dispatchKey(upTarget, 'keyup', modifier, modifierState);
   }
   const notes = await watch.finish({ reportFocus: true });
   const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
   const changes = [...handled, ...(note ? [note] : []), ...notes];
   return { success: true, message: sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']) };
-}
-
-function modifierKeyFlag(key: KeyDefinition): keyof ModifierState {
-  return key.key === 'Control' ? 'ctrlKey' : key.key === 'Meta' ? 'metaKey' : key.key === 'Alt' ? 'altKey' : 'shiftKey';
 }

@@ -2,7 +2,7 @@
 // field's value through the realm's native setter with beforeinput/input, typing one key at a time,
 // and editing contenteditable hosts through the selection and insertText.
 import { dispatchEvent, execCommand, queryAll, realmOf, sleep } from '../platform.js';
-import { dispatchKey, keyForCharacter, namedKey, type ModifierState } from './keyboard.js';
+import { dispatchKey, keyForCharacter, namedKey, noModifiers } from './keyboard.js';
 
 /** Input types whose value is free text. */
 const TEXT_TYPES = new Set(['', 'text', 'search', 'url', 'tel', 'email', 'password']);
@@ -19,8 +19,6 @@ export type Editable =
   | { kind: 'select'; element: HTMLSelectElement }
   | { kind: 'toggle'; element: HTMLInputElement }
   | { kind: 'unsupported'; element: Element; what: string };
-
-const NO_MODIFIERS: ModifierState = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
 
 function editingHost(element: HTMLElement): HTMLElement {
   let host = element;
@@ -136,7 +134,7 @@ export function deleteAtCaret(field: HTMLInputElement | HTMLTextAreaElement, for
  */
 export function typeCharacter(target: HTMLElement, char: string, insert: (text: string) => void): boolean {
   const { key, shift } = keyForCharacter(char);
-  const modifiers = { ...NO_MODIFIERS, shiftKey: shift };
+  const modifiers = { ...noModifiers(), shiftKey: shift };
   let inserted = false;
   if (dispatchKey(target, 'keydown', key, modifiers) && dispatchKey(target, 'keypress', key, modifiers)) {
     inserted = true;
@@ -166,11 +164,12 @@ export function clearByKeys(field: HTMLInputElement | HTMLTextAreaElement): void
     // No selection API: deleteAtCaret below removes the whole value for these types.
   }
   const backspace = namedKey('Backspace');
-  if (dispatchKey(field, 'keydown', backspace, NO_MODIFIERS)) {
+  const none = noModifiers();
+  if (dispatchKey(field, 'keydown', backspace, none)) {
     if (!hasSelectionApi(field)) replaceFieldValue(field, '');
     else deleteAtCaret(field, false);
   }
-  dispatchKey(field, 'keyup', backspace, NO_MODIFIERS);
+  dispatchKey(field, 'keyup', backspace, none);
 }
 
 /**
