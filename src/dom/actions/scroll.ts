@@ -10,7 +10,20 @@ import { hasBox } from './geometry.js';
 import { isAgentElement } from './hit-test.js';
 import { isFailure, resolveTarget, sentence } from './resolve-target.js';
 
-type Axis = 'x' | 'y';
+/** What differs between the axes: the properties to read and the words of the messages. */
+interface Axis {
+  position: 'scrollTop' | 'scrollLeft';
+  client: 'clientHeight' | 'clientWidth';
+  size: 'scrollHeight' | 'scrollWidth';
+  inner: 'innerHeight' | 'innerWidth';
+  overflow: 'overflowY' | 'overflowX';
+  side: 'top' | 'left';
+  /** Direction forward and back, the far and near end, what lies further forward and back, the adverb. */
+  words: string[];
+}
+
+const VERTICAL: Axis = { position: 'scrollTop', client: 'clientHeight', size: 'scrollHeight', inner: 'innerHeight', overflow: 'overflowY', side: 'top', words: 'down,up,bottom,top,below,above,vertically'.split(',') };
+const HORIZONTAL: Axis = { position: 'scrollLeft', client: 'clientWidth', size: 'scrollWidth', inner: 'innerWidth', overflow: 'overflowX', side: 'left', words: 'right,left,right end,left end,to the right,to the left,horizontally'.split(',') };
 
 /** The page of a document (its viewport) or one scroll container element. */
 interface Scroller {
@@ -21,21 +34,16 @@ interface Scroller {
 const SCROLLABLE_OVERFLOW = /^(auto|scroll|overlay)$/;
 
 function position(s: Scroller, axis: Axis): number {
-  return axis === 'y' ? s.element.scrollTop : s.element.scrollLeft;
+  return s.element[axis.position];
 }
 function visible(s: Scroller, axis: Axis): number {
-  if (s.isPage) {
-    const view = s.element.ownerDocument.defaultView;
-    return axis === 'y' ? (view?.innerHeight ?? s.element.clientHeight) : (view?.innerWidth ?? s.element.clientWidth);
-  }
-  return axis === 'y' ? s.element.clientHeight : s.element.clientWidth;
+  return (s.isPage ? s.element.ownerDocument.defaultView?.[axis.inner] : undefined) ?? s.element[axis.client];
 }
 function total(s: Scroller, axis: Axis): number {
-  return axis === 'y' ? s.element.scrollHeight : s.element.scrollWidth;
+  return s.element[axis.size];
 }
 function maxPosition(s: Scroller, axis: Axis): number {
-  const client = axis === 'y' ? s.element.clientHeight : s.element.clientWidth;
-  return Math.max(0, total(s, axis) - client);
+  return Math.max(0, total(s, axis) - s.element[axis.client]);
 }
 
 function pageScroller(doc: Document): Scroller | null {
@@ -44,14 +52,9 @@ function pageScroller(doc: Document): Scroller | null {
   return { element, isPage: true };
 }
 
-function overflowAllows(element: Element, axis: Axis): boolean {
-  const style = styleOf(element);
-  return SCROLLABLE_OVERFLOW.test(axis === 'y' ? style.overflowY : style.overflowX);
-}
-
 /** The overflow that applies to the viewport: the root's, or body's when the root's is visible (CSS Overflow §3.3). */
 function viewportOverflow(doc: Document, axis: Axis): string {
-  const read = (el: Element) => (axis === 'y' ? styleOf(el).overflowY : styleOf(el).overflowX);
+  const read = (el: Element) => styleOf(el)[axis.overflow];
   const root = read(doc.documentElement);
   if (root !== 'visible' || !doc.body) return root;
   return read(doc.body);
@@ -70,8 +73,7 @@ function canMove(s: Scroller, axis: Axis, forward: boolean): boolean {
 }
 
 function isScrollContainer(element: Element, axis: Axis): boolean {
-  const size = axis === 'y' ? element.scrollHeight - element.clientHeight : element.scrollWidth - element.clientWidth;
-  return size > 1 && overflowAllows(element, axis);
+  return element[axis.size] - element[axis.client] > 1 && SCROLLABLE_OVERFLOW.test(styleOf(element)[axis.overflow]);
 }
 
 /** Scroll containers from `start` outwards, crossing shadow roots and frames, ending with each page. */
@@ -128,18 +130,18 @@ function whereNow(s: Scroller, axis: Axis, forward: boolean): string {
   const view = Math.round(visible(s, axis));
   const size = Math.round(total(s, axis));
   const rest = Math.max(0, Math.round(maxPosition(s, axis) - position(s, axis)));
-  const [end, start, moreWord, lessWord] = axis === 'y' ? ['bottom', 'top', 'below', 'above'] : ['right end', 'left end', 'to the right', 'to the left'];
+  const [, , end, start, moreWord, lessWord] = axis.words;
   const shows = `It now shows ${at}–${at + view} of ${size} px.`;
   if (forward) return rest <= 1 ? `${shows} Reached the ${end}.` : `${shows} ${rest} px more ${moreWord} (about ${(rest / Math.max(view, 1)).toFixed(1)} pages).`;
   return at <= 1 ? `${shows} Reached the ${start}.` : `${shows} ${at} px more ${lessWord}.`;
 }
 
 async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount: number | undefined, pages: number, index?: number): Promise<ActionResult> {
-  const words = axis === 'y' ? (forward ? 'down' : 'up') : forward ? 'right' : 'left';
-  const endWord = axis === 'y' ? (forward ? 'bottom' : 'top') : forward ? 'right end' : 'left end';
+  const words = axis.words[forward ? 0 : 1];
   let scroller: Scroller | null = null;
   let blocked: Scroller | null = null;
   let via = '';
+  let around = 'on the page';
   if (index !== undefined) {
     const target = resolveTarget(ctx, index);
     if (isFailure(target)) return target;
@@ -147,16 +149,11 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
     scroller = chain.find((s) => canMove(s, axis, forward)) ?? null;
     blocked = chain[0] ?? null;
     if (scroller && (scroller.isPage || scroller.element !== target.element)) via = ` (the scroll container of ${target.description})`;
-    if (!scroller) {
-      const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${endWord}` : `nothing around ${target.description} can scroll ${axis === 'y' ? 'vertically' : 'horizontally'}`;
-      return { success: false, message: `Did not scroll ${words}: ${what}.` };
-    }
-  } else {
-    ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
-    if (!scroller) {
-      const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${endWord}` : `nothing on the page can scroll ${axis === 'y' ? 'vertically' : 'horizontally'}`;
-      return { success: false, message: `Did not scroll ${words}: ${what}.` };
-    }
+    around = `around ${target.description}`;
+  } else ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
+  if (!scroller) {
+    const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${axis.words[forward ? 2 : 3]}` : `nothing ${around} can scroll ${axis.words[6]}`;
+    return { success: false, message: `Did not scroll ${words}: ${what}.` };
   }
   const distance = Math.round(amount ?? pages * visible(scroller, axis));
   if (!(distance > 0)) return { success: false, message: `Did not scroll: the distance must be more than 0 px (got ${distance}).` };
@@ -164,7 +161,7 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
   const sizeBefore = total(scroller, axis);
   const delta = forward ? distance : -distance;
   // 'instant' overrides `scroll-behavior: smooth`, so the position can be read back right away.
-  const options: ScrollToOptions = axis === 'y' ? { top: delta, behavior: 'instant' } : { left: delta, behavior: 'instant' };
+  const options: ScrollToOptions = { [axis.side]: delta, behavior: 'instant' };
   if (scroller.isPage) scroller.element.ownerDocument.defaultView?.scrollBy(options);
   else scroller.element.scrollBy(options);
   const moved = Math.round(Math.abs(position(scroller, axis) - before));
@@ -182,10 +179,10 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
  * or the container that holds `index`.
  */
 export async function scrollPage(ctx: DomContext, options: { down: boolean; numPages?: number; pixels?: number; index?: number }): Promise<ActionResult> {
-  return scrollAlong(ctx, 'y', options.down !== false, options.pixels ?? undefined, options.numPages ?? 1, options.index);
+  return scrollAlong(ctx, VERTICAL, options.down !== false, options.pixels ?? undefined, options.numPages ?? 1, options.index);
 }
 
 /** Scrolls horizontally by `pixels`: the page, or the container that holds `index`. */
 export async function scrollHorizontally(ctx: DomContext, options: { right: boolean; pixels: number; index?: number }): Promise<ActionResult> {
-  return scrollAlong(ctx, 'x', options.right !== false, options.pixels, 1, options.index);
+  return scrollAlong(ctx, HORIZONTAL, options.right !== false, options.pixels, 1, options.index);
 }
