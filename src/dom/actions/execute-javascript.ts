@@ -34,37 +34,27 @@ function trustedScript(win: Window, source: string): unknown {
   return policy ? policy.createScript(source) : source;
 }
 
-function compile(script: string): AsyncFn {
+/** Compiles `script` with `make` as an expression whose value is returned, else as a function body. */
+function compile(script: string, make: (body: string) => AsyncFn): AsyncFn {
   try {
     // A bare expression ("document.title") returns its value.
-    return new AsyncFunction('signal', `return (${script}\n);`);
+    return make(`return (${script}\n);`);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
   }
-  return new AsyncFunction('signal', script);
+  return make(`${script}\n`);
 }
 
-/**
- * Compiles through the agent's Trusted Types policy. Chromium accepts a TrustedScript in eval but
- * not in the Function constructor, so this is an indirect (global-scope) eval of a function literal.
- */
-function compileTrusted(win: Window, script: string): AsyncFn {
-  const evaluate = (source: string) => indirectEval(trustedScript(win, source)) as AsyncFn;
-  try {
-    return evaluate(`(async function (signal) { return (${script}\n); })`);
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-  }
-  return evaluate(`(async function (signal) { ${script}\n})`);
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function isCspError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return (error instanceof Error && error.name === 'EvalError') || /Content Security Policy|unsafe-eval/i.test(message);
+  return (error instanceof Error && error.name === 'EvalError') || /Content Security Policy|unsafe-eval/i.test(messageOf(error));
 }
 
 function isTrustedTypesError(error: unknown): boolean {
-  return /TrustedScript|Trusted Type/i.test(error instanceof Error ? error.message : String(error));
+  return /TrustedScript|Trusted Type/i.test(messageOf(error));
 }
 
 function isElementLike(value: unknown): value is Element {
@@ -110,10 +100,12 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
   let fn: AsyncFn;
   try {
     try {
-      fn = compile(script);
+      fn = compile(script, (body) => new AsyncFunction('signal', body));
     } catch (error) {
       if (!isTrustedTypesError(error)) throw error;
-      fn = compileTrusted(win, script);
+      // Chromium accepts a TrustedScript in eval but not in the Function constructor, so this is an
+      // indirect (global-scope) eval of a function literal through the agent's policy.
+      fn = compile(script, (body) => indirectEval(trustedScript(win, `(async function (signal) { ${body}\n})`)) as AsyncFn);
     }
   } catch (error) {
     if (isTrustedTypesError(error)) {
@@ -129,7 +121,7 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
       };
     }
     if (error instanceof SyntaxError) return { success: false, message: `The script has a syntax error and did not run: ${error.message}` };
-    return { success: false, message: `The script could not be compiled: ${error instanceof Error ? error.message : String(error)}` };
+    return { success: false, message: `The script could not be compiled: ${messageOf(error)}` };
   }
   const own = new AbortController();
   const active = signal ?? own.signal;
