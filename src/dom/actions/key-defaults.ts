@@ -6,7 +6,7 @@ import { attr, dispatchEvent, execCommand, focusElement, matches, queryAll, real
 import { moveFocusSequentially } from './focus.js';
 import { typesText, type KeyCombo } from './keyboard.js';
 import { isDisabled } from './resolve-target.js';
-import { deleteAtCaret, editableOf, fireChange, hasSelectionApi, insertRich, insertTyped } from './text-editing.js';
+import { deleteAtCaret, editableOf, fireChange, hasSelectionApi, inputEvent, insertRich, insertTyped } from './text-editing.js';
 import { describeElement } from '../describe.js';
 
 const BLOCKS_IMPLICIT_SUBMISSION = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
@@ -133,10 +133,7 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     else if (isButtonLike(element) || matches(element, 'a[href], area[href], summary')) activationClick(element);
     else if (input && BLOCKS_IMPLICIT_SUBMISSION.has(input.type)) {
       // Chromium announces the line break a single-line field refuses; cancelling it stops the submission.
-      const realm = realmOf(input);
-      const init: InputEventInit = { bubbles: true, cancelable: true, composed: true, inputType: 'insertLineBreak', data: null, view: realm.window };
-      if (!dispatchEvent(input, new realm.InputEvent('beforeinput', init))) return null;
-      return submitImplicitly(input);
+      return inputEvent(input, 'beforeinput', 'insertLineBreak', '') ? submitImplicitly(input) : null;
     } else if (input) return submitImplicitly(input);
     return null;
   }

@@ -66,9 +66,10 @@ export function hasSelectionApi(field: HTMLInputElement | HTMLTextAreaElement): 
   return field.localName === 'textarea' || SELECTABLE_TYPES.has((field as HTMLInputElement).type);
 }
 
-function inputEvent(field: Element, type: 'beforeinput' | 'input', inputType: string, data: string | null, ranges?: StaticRange[]): boolean {
+/** Dispatches beforeinput (cancellable) or input; empty `data` is sent as null, as for deletions. */
+export function inputEvent(field: Element, type: 'beforeinput' | 'input', inputType: string, data: string, ranges?: StaticRange[]): boolean {
   const realm = realmOf(field);
-  const init: InputEventInit = { bubbles: true, cancelable: type === 'beforeinput', composed: true, inputType, data, view: realm.window };
+  const init: InputEventInit = { bubbles: true, cancelable: type === 'beforeinput', composed: true, inputType, data: data || null, view: realm.window };
   if (ranges) init.targetRanges = ranges;
   return dispatchEvent(field, new realm.InputEvent(type, init));
 }
@@ -90,9 +91,9 @@ export function replaceFieldValue(field: HTMLInputElement | HTMLTextAreaElement,
     // Some input types have no text selection; the value is replaced all the same.
   }
   const inputType = value === '' ? 'deleteContentBackward' : 'insertText';
-  if (!inputEvent(field, 'beforeinput', inputType, value === '' ? null : value)) return false;
+  if (!inputEvent(field, 'beforeinput', inputType, value)) return false;
   realmOf(field).setValue(field, value);
-  inputEvent(field, 'input', inputType, value === '' ? null : value);
+  inputEvent(field, 'input', inputType, value);
   return true;
 }
 
@@ -121,10 +122,10 @@ export function deleteAtCaret(field: HTMLInputElement | HTMLTextAreaElement, for
     else start -= 1;
   }
   const inputType = forward ? 'deleteContentForward' : 'deleteContentBackward';
-  if (!inputEvent(field, 'beforeinput', inputType, null)) return true;
+  if (!inputEvent(field, 'beforeinput', inputType, '')) return true;
   realm.setValue(field, value.slice(0, start) + value.slice(end));
   if (supports) field.setSelectionRange(start, start);
-  inputEvent(field, 'input', inputType, null);
+  inputEvent(field, 'input', inputType, '');
   return true;
 }
 
@@ -138,7 +139,8 @@ export function typeCharacter(target: HTMLElement, char: string, insert: (text: 
   let inserted = false;
   if (dispatchKey(target, 'keydown', key, modifiers) && dispatchKey(target, 'keypress', key, modifiers)) {
     inserted = true;
-    insert(char);
+    // Enter types a line break.
+    insert(char === '\r' ? '\n' : char);
   }
   dispatchKey(target, 'keyup', key, modifiers);
   return inserted;
@@ -178,10 +180,14 @@ export function clearByKeys(field: HTMLInputElement | HTMLTextAreaElement): void
  */
 export async function typeIntoField(field: HTMLInputElement | HTMLTextAreaElement, text: string, signal?: AbortSignal): Promise<number> {
   clearByKeys(field);
+  return typeEach(field, text, (c) => insertTyped(field, c), signal);
+}
+
+async function typeEach(target: HTMLElement, text: string, insert: (text: string) => void, signal?: AbortSignal): Promise<number> {
   let typed = 0;
   for (const char of text) {
     signal?.throwIfAborted();
-    if (typeCharacter(field, char, (c) => insertTyped(field, c === '\r' ? '\n' : c))) typed++;
+    if (typeCharacter(target, char, insert)) typed++;
     await sleep(0);
   }
   return typed;
@@ -206,7 +212,7 @@ function selectContents(host: HTMLElement): StaticRange | null {
  */
 export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange[]): void {
   const inputType = text === '' ? 'deleteContentBackward' : 'insertText';
-  if (!inputEvent(host, 'beforeinput', inputType, text === '' ? null : text, ranges)) return;
+  if (!inputEvent(host, 'beforeinput', inputType, text, ranges)) return;
   const doc = host.ownerDocument;
   const done = text === '' ? execCommand(doc, 'delete') : execCommand(doc, 'insertText', text);
   if (done) return;
@@ -221,7 +227,7 @@ export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange
     range.setStartAfter(node);
     range.collapse(true);
   }
-  inputEvent(host, 'input', inputType, text === '' ? null : text);
+  inputEvent(host, 'input', inputType, text);
 }
 
 /** Replaces all content of a contenteditable host with `text` (select all, then insert). */
@@ -233,11 +239,5 @@ export function replaceRichText(host: HTMLElement, text: string): void {
 /** Types into a contenteditable host key by key after selecting and deleting its content. */
 export async function typeIntoRich(host: HTMLElement, text: string, signal?: AbortSignal): Promise<number> {
   replaceRichText(host, '');
-  let typed = 0;
-  for (const char of text) {
-    signal?.throwIfAborted();
-    if (typeCharacter(host, char, (c) => insertRich(host, c === '\r' ? '\n' : c))) typed++;
-    await sleep(0);
-  }
-  return typed;
+  return typeEach(host, text, (c) => insertRich(host, c), signal);
 }
