@@ -20,8 +20,7 @@ const POPUP_WAIT_FRAMES = 30;
 function isComboLike(element: Element): boolean {
   const role = attr(element, 'role');
   if (role === 'combobox' || role === 'listbox' || role === 'menu') return true;
-  const popup = attr(element, 'aria-haspopup');
-  return popup === 'listbox' || popup === 'true' || popup === 'menu' || popup === 'dialog' || popup === 'tree' || popup === 'grid';
+  return /^(listbox|true|menu|dialog|tree|grid)$/.test(attr(element, 'aria-haspopup') ?? '');
 }
 
 /** The combobox or listbox the target stands for: itself, an ancestor, or the single one inside it. */
@@ -33,11 +32,11 @@ function widgetOf(element: Element): Element | null {
   return inside.length === 1 ? inside[0]! : null;
 }
 
-function byIds(from: Element, ids: string | null): Element[] {
-  if (!ids) return [];
+/** The elements `from` names in aria-controls and aria-owns, looked up in its tree, then its document. */
+function controlledBy(from: Element): Element[] {
   const root = rootOf(from) as Document | ShadowRoot;
   const found: Element[] = [];
-  for (const id of ids.split(/\s+/)) {
+  for (const id of `${attr(from, 'aria-controls') ?? ''} ${attr(from, 'aria-owns') ?? ''}`.split(/\s+/)) {
     if (!id) continue;
     const el = (root as Document).getElementById?.(id) ?? from.ownerDocument.getElementById(id);
     if (el) found.push(el);
@@ -67,9 +66,9 @@ function optionText(option: Element): string {
  * owns (aria-controls/aria-owns, or its own listbox); with it, also options that appeared since.
  */
 function popupOptions(widget: Element, before?: Set<Element>): Element[] {
-  const controlled = [...byIds(widget, attr(widget, 'aria-controls')), ...byIds(widget, attr(widget, 'aria-owns'))];
+  const controlled = controlledBy(widget);
   const input = widget.querySelector('[aria-controls], [aria-owns]');
-  if (input) controlled.push(...byIds(input, attr(input, 'aria-controls')), ...byIds(input, attr(input, 'aria-owns')));
+  if (input) controlled.push(...controlledBy(input));
   if (attr(widget, 'role') === 'listbox' || attr(widget, 'role') === 'menu') controlled.push(widget);
   const own = optionsIn(controlled);
   if (own.length > 0 || !before) return own;
