@@ -102,14 +102,13 @@ export function movePointer(ctx: DomContext, target: Element, top: Point, modifi
     const leaving = new Set(oldChain);
     const left = oldChain.filter((n) => !entering.has(n));
     const entered = newChain.filter((n) => !leaving.has(n)).reverse();
-    if (previous) fire(previous, 'pointerout', top, { relatedTarget: target }, modifiers);
-    for (const n of left) fire(n, 'pointerleave', top, { ...BOUNDARY, relatedTarget: target }, modifiers);
-    fire(target, 'pointerover', top, { relatedTarget: previous }, modifiers);
-    for (const n of entered) fire(n, 'pointerenter', top, { ...BOUNDARY, relatedTarget: previous }, modifiers);
-    if (previous) fire(previous, 'mouseout', top, { relatedTarget: target }, modifiers);
-    for (const n of left) fire(n, 'mouseleave', top, { ...BOUNDARY, relatedTarget: target }, modifiers);
-    fire(target, 'mouseover', top, { relatedTarget: previous }, modifiers);
-    for (const n of entered) fire(n, 'mouseenter', top, { ...BOUNDARY, relatedTarget: previous }, modifiers);
+    // All pointer boundary events first, then the compatibility mouse ones.
+    for (const kind of ['pointer', 'mouse']) {
+      if (previous) fire(previous, `${kind}out`, top, { relatedTarget: target }, modifiers);
+      for (const n of left) fire(n, `${kind}leave`, top, { ...BOUNDARY, relatedTarget: target }, modifiers);
+      fire(target, `${kind}over`, top, { relatedTarget: previous }, modifiers);
+      for (const n of entered) fire(n, `${kind}enter`, top, { ...BOUNDARY, relatedTarget: previous }, modifiers);
+    }
     state.over = target;
     state.chain = newChain;
     moveHoverStyles(ctx, target);
