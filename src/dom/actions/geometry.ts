@@ -35,16 +35,10 @@ export function outermostDocument(doc: Document): Document {
   return current;
 }
 
-/** Converts a point in `doc`'s viewport to top-window coordinates. */
-export function toTopPoint(doc: Document, point: Point): Point {
+/** Converts a point in `doc`'s viewport to top-window coordinates (`sign` 1), or back (`sign` -1). */
+export function toTopPoint(doc: Document, point: Point, sign = 1): Point {
   const offset = frameOffset(doc);
-  return { x: point.x + offset.x, y: point.y + offset.y };
-}
-
-/** Converts a top-window point to `doc`'s viewport coordinates. */
-export function toLocalPoint(doc: Document, point: Point): Point {
-  const offset = frameOffset(doc);
-  return { x: point.x - offset.x, y: point.y - offset.y };
+  return { x: point.x + sign * offset.x, y: point.y + sign * offset.y };
 }
 
 function viewportOf(doc: Document): { width: number; height: number } {
@@ -82,6 +76,18 @@ function isClipping(element: Element): boolean {
   return style.overflowX !== 'visible' || style.overflowY !== 'visible';
 }
 
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Whether `rect` lies inside `outer`, give or take a pixel. */
+function encloses(outer: Box, rect: Box): boolean {
+  return rect.left >= outer.left - 1 && rect.top >= outer.top - 1 && rect.right <= outer.right + 1 && rect.bottom <= outer.bottom + 1;
+}
+
 /** Whether the element's box lies fully inside every clipping ancestor and the top viewport. */
 export function isInView(element: Element): boolean {
   const rect = rectOf(element);
@@ -90,18 +96,15 @@ export function isInView(element: Element): boolean {
   const offset = frameOffset(doc);
   const { width: topWidth, height: topHeight } = viewportOf(outermostDocument(doc));
   const { width, height } = viewportOf(doc);
-  const slack = 1;
-  if (rect.left < -slack || rect.top < -slack || rect.right > width + slack || rect.bottom > height + slack) return false;
-  if (rect.left + offset.x < -slack || rect.top + offset.y < -slack) return false;
-  if (rect.right + offset.x > topWidth + slack || rect.bottom + offset.y > topHeight + slack) return false;
+  if (!encloses({ left: 0, top: 0, right: width, bottom: height }, rect)) return false;
+  if (!encloses({ left: -offset.x, top: -offset.y, right: topWidth - offset.x, bottom: topHeight - offset.y }, rect)) return false;
   for (let n = composedParent(element); n; n = composedParent(n)) {
     if (n.nodeType !== 1) continue;
     const el = n as Element;
     if (el.ownerDocument !== doc) break;
     if (el === doc.documentElement || el === doc.body) continue;
     if (!isClipping(el)) continue;
-    const box = rectOf(el);
-    if (rect.top < box.top - slack || rect.bottom > box.bottom + slack || rect.left < box.left - slack || rect.right > box.right + slack) return false;
+    if (!encloses(rectOf(el), rect)) return false;
   }
   return true;
 }

@@ -5,7 +5,7 @@ import type { DomContext } from '../context.js';
 import { dispatchEvent, isConnected, realmOf } from '../platform.js';
 import { focusForPointerDown } from './focus.js';
 import { composedParent } from '../extract/hit-test.js';
-import { toLocalPoint, type Point } from './geometry.js';
+import { toTopPoint, type Point } from './geometry.js';
 import { moveHoverStyles } from './hover-styles.js';
 
 interface PointerState {
@@ -54,7 +54,7 @@ export interface Modifiers {
 function fire(node: Node, type: string, top: Point, options: MouseOptions, modifiers: Modifiers): boolean {
   const realm = realmOf(node);
   const doc = node.nodeType === 9 ? (node as Document) : node.ownerDocument!;
-  const local = toLocalPoint(doc, top);
+  const local = toTopPoint(doc, top, -1);
   const view = realm.window;
   const init: PointerEventInit = {
     bubbles: options.bubbles ?? true,
