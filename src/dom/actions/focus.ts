@@ -10,7 +10,7 @@ const NATIVELY_FOCUSABLE = 'a[href], area[href], button, input:not([type=hidden]
 export function isFocusable(element: Element): boolean {
   if (matches(element, ':disabled')) return false;
   if (closest(element, '[inert]')) return false;
-  if (attr(element, 'tabindex') !== null && !Number.isNaN(parseInt(attr(element, 'tabindex')!, 10))) return true;
+  if (!Number.isNaN(tabIndexAttribute(element))) return true;
   if (matches(element, NATIVELY_FOCUSABLE)) return true;
   if (element.localName === 'summary') {
     const details = element.parentElement;
@@ -72,10 +72,13 @@ export function ensureFocus(element: Element): boolean {
   return deepActiveElement(doc) === element || (element as HTMLElement).contains(deepActiveElement(doc));
 }
 
+/** The tabindex attribute as a number; NaN when absent or not a number. */
+function tabIndexAttribute(element: Element): number {
+  return parseInt(attr(element, 'tabindex')!, 10);
+}
+
 function tabIndexOf(element: Element): number {
-  const raw = attr(element, 'tabindex');
-  const parsed = raw === null ? NaN : parseInt(raw, 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
+  return tabIndexAttribute(element) || 0;
 }
 
 function isRendered(element: Element): boolean {
@@ -84,22 +87,20 @@ function isRendered(element: Element): boolean {
   return styleOf(element).display !== 'none';
 }
 
+/** Only the checked radio of a group (or the first when none is checked) is in the Tab order. */
+function isSkippedRadio(root: Document | ShadowRoot, el: Element): boolean {
+  const radio = el as HTMLInputElement;
+  if (el.localName !== 'input' || radio.type !== 'radio' || !radio.name) return false;
+  const group = queryAll(root as Document, `input[type=radio][name="${CSS.escape(radio.name)}"]`) as HTMLInputElement[];
+  const checked = group.find((r) => r.checked);
+  return checked ? checked !== radio : group[0] !== radio;
+}
+
 function tabbablesIn(root: Document | ShadowRoot, into: Element[]): void {
   for (const el of queryAll(root as Document, '*')) {
-    if (el.shadowRoot) {
-      if (isFocusable(el) && tabIndexOf(el) >= 0 && isRendered(el)) into.push(el);
-      tabbablesIn(el.shadowRoot, into);
-      continue;
-    }
-    if (!isFocusable(el) || tabIndexOf(el) < 0 || !isRendered(el)) continue;
-    // Only the checked radio of a group (or the first when none is checked) is in the Tab order.
-    if (el.localName === 'input' && (el as HTMLInputElement).type === 'radio' && (el as HTMLInputElement).name) {
-      const radio = el as HTMLInputElement;
-      const group = queryAll(root as Document, `input[type=radio][name="${CSS.escape(radio.name)}"]`) as HTMLInputElement[];
-      const checked = group.find((r) => r.checked);
-      if (checked ? checked !== radio : group[0] !== radio) continue;
-    }
-    into.push(el);
+    if (isFocusable(el) && tabIndexOf(el) >= 0 && isRendered(el) && !isSkippedRadio(root, el)) into.push(el);
+    // A shadow host comes before its shadow tree.
+    if (el.shadowRoot) tabbablesIn(el.shadowRoot, into);
   }
 }
 
