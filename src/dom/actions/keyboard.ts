@@ -31,8 +31,10 @@ export interface KeyCombo {
 
 // Named keys whose key and code are the name itself, with their keyCode; Enter types "\r".
 const NAMED: Record<string, KeyDefinition> = {};
+const KEY_NAMES: string[] = [];
 for (const entry of 'Enter13 Tab9 Escape27 Backspace8 Delete46 ArrowUp38 ArrowDown40 ArrowLeft37 ArrowRight39 Home36 End35 PageUp33 PageDown34 Insert45'.split(' ')) {
   const name = entry.replace(/\d+$/, '');
+  KEY_NAMES.push(name);
   NAMED[name.toLowerCase()] = { key: name, code: name, keyCode: +entry.slice(name.length) };
 }
 NAMED.enter!.text = '\r';
@@ -116,7 +118,7 @@ export function parseKeyCombo(spec: string): KeyCombo | { error: string } {
     if (typed.shift) modifiers.shiftKey = true;
   }
   if (!key) {
-    return { error: `Unknown key "${last}". Use a character or one of: Enter, Tab, Escape, Backspace, Delete, Space, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Home, End, PageUp, PageDown, F1–F12, with modifiers such as Control+a or Shift+Tab.` };
+    return { error: `Unknown key "${last}". Use a character or one of: Space, ${KEY_NAMES.join(', ')}, F1–F12, with modifiers such as Control+a or Shift+Tab.` };
   }
   // With Control/Meta/Alt held, letters keep their lowercase key value, as on a real keyboard.
   return { key, modifiers, label: [...modifierNames, key.key === ' ' ? 'Space' : key.key].join('+') };
