@@ -50,11 +50,11 @@ function optionsIn(containers: Element[]): Element[] {
     if (matches(container, OPTION_SELECTOR)) found.push(container);
     found.push(...queryAll(container, OPTION_SELECTOR));
   }
-  return found.filter((el) => hasBox(el));
+  return found.filter(hasBox);
 }
 
 function visibleOptionsInPage(docs: Document[]): Element[] {
-  return docs.flatMap((doc) => queryAll(doc, OPTION_SELECTOR)).filter((el) => hasBox(el));
+  return docs.flatMap((doc) => queryAll(doc, OPTION_SELECTOR)).filter(hasBox);
 }
 
 function optionText(option: Element): string {

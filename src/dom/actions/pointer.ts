@@ -96,7 +96,7 @@ export function movePointer(ctx: DomContext, target: Element, top: Point, modifi
   const state = stateOf(ctx);
   const previous = state.over && isConnected(state.over) ? state.over : null;
   if (previous !== target) {
-    const oldChain = state.chain.filter((n) => isConnected(n));
+    const oldChain = state.chain.filter(isConnected);
     const newChain = chainOf(target);
     const entering = new Set(newChain);
     const leaving = new Set(oldChain);

@@ -19,13 +19,8 @@ export interface Reached {
   viaLabel: HTMLLabelElement | null;
 }
 
-function labelsOf(element: Element): HTMLLabelElement[] {
-  const labels = (element as HTMLInputElement).labels;
-  return labels ? Array.from(labels) : [];
-}
-
 function visibleLabel(element: Element): HTMLLabelElement | null {
-  return labelsOf(element).find((label) => hasBox(label)) ?? null;
+  return Array.from((element as HTMLInputElement).labels ?? []).find(hasBox) ?? null;
 }
 
 /** A control shrunk to a pixel or clipped away (the "sr-only" pattern), which people operate through its label. */
