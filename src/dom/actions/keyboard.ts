@@ -50,9 +50,9 @@ for (const [, name, keyCode] of MODIFIER_KEYS) NAMED[name.toLowerCase()] = { key
 for (let n = 1; n <= 12; n++) NAMED[`f${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
 
 const ALIASES: Record<string, string> = {};
-for (const pair of 'esc=escape,return=enter,del=delete,up=arrowup,down=arrowdown,left=arrowleft,right=arrowright,pgup=pageup,pgdn=pagedown,spacebar=space, =space,ctrl=control,cmd=meta,command=meta,super=meta,win=meta,option=alt'.split(',')) {
-  const [alias, name] = pair.split('=');
-  ALIASES[alias!] = name!;
+for (const group of 'escape:esc enter:return delete:del arrowup:up arrowdown:down arrowleft:left arrowright:right pageup:pgup pagedown:pgdn space:spacebar control:ctrl meta:cmd:command:super:win alt:option'.split(' ')) {
+  const [name, ...aliases] = group.split(':');
+  for (const alias of aliases) ALIASES[alias] = name!;
 }
 
 // Punctuation on a US layout: unshifted and shifted characters at the same position share code and keyCode.
@@ -97,7 +97,7 @@ export function keyForCharacter(char: string): { key: KeyDefinition; shift: bool
 /** Parses "Enter", "ctrl+a", "Shift+Tab", "Meta+Enter"; returns an error sentence for unknown names. */
 export function parseKeyCombo(spec: string): KeyCombo | { error: string } {
   // A lone space is the Space key, not an empty name.
-  const trimmed = spec !== '' && spec.trim() === '' ? ' ' : spec.trim();
+  const trimmed = spec !== '' && spec.trim() === '' ? 'Space' : spec.trim();
   const parts = trimmed === '+' ? ['+'] : trimmed.split(/\s*\+\s*(?=.)/).filter((p) => p.length > 0);
   if (parts.length === 0) return { error: 'No key was given.' };
   const modifiers = noModifiers();
