@@ -6,7 +6,7 @@ import type { ActionResult } from '../types.js';
 import { attr, closest } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { movePointer, pressAndRelease } from './pointer.js';
-import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { reachElement, unreachedResult } from './reach.js';
 import { disabledResult, isFailure, resolveTarget, sentence, waitUntilEnabled } from './resolve-target.js';
 
 const FORMATTED_INPUTS = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color']);
@@ -37,7 +37,7 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   if (isFailure(target)) return target;
   if (!(await waitUntilEnabled(target.element, signal))) return disabledResult(target, 'click');
   const reached = await reachElement(ctx, target, 'click', signal);
-  if (isUnreached(reached)) return unreachedResult(reached);
+  if (isFailure(reached)) return unreachedResult(reached);
   signal?.throwIfAborted();
   const watch = watchChanges(ctx, target.element);
   movePointer(ctx, reached.element, reached.top);

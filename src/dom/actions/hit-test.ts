@@ -17,18 +17,14 @@ export function isAgentElement(ctx: DomContext, element: Element): boolean {
   return ctx.overlay.contains(element) || isIgnored(element, resolveRefs(ctx.config.ignoreElements));
 }
 
-/** The deepest page element a real pointer at `topPoint` (top-window coordinates) would hit. */
-export function elementAtPoint(ctx: DomContext, topPoint: Point): Element | null {
-  return deepElementFromPoint(ctx.window.document, topPoint.x, topPoint.y, resolveRefs(ctx.config.ignoreElements));
-}
-
 /**
  * Hit-tests `topPoint` for `target`: fine when the pointer reaches the target, something inside it,
  * an ancestor (the target itself ignores the pointer), or a label of it; otherwise names the cover
  * (the outermost ancestor of the hit not containing the target: the cookie banner, not its paragraph).
  */
 export function hitTest(ctx: DomContext, target: Element, topPoint: Point): HitResult {
-  const hit = elementAtPoint(ctx, topPoint);
+  // The deepest page element a real pointer there would hit.
+  const hit = deepElementFromPoint(ctx.window.document, topPoint.x, topPoint.y, resolveRefs(ctx.config.ignoreElements));
   if (!hit) return { ok: false, hit: null, cover: null };
   if (composedContains(target, hit) || composedContains(hit, target)) return { ok: true, hit };
   if ((closest(hit, 'label') as HTMLLabelElement | null)?.control === target) return { ok: true, hit };

@@ -7,7 +7,7 @@ import { describeAny, watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { applyHoverStyles } from './hover-styles.js';
 import { movePointer } from './pointer.js';
-import { isUnreached, reachElement, unreachedResult } from './reach.js';
+import { reachElement, unreachedResult } from './reach.js';
 import { isFailure, resolveTarget, sentence } from './resolve-target.js';
 
 /** How long menus get to open after the pointer arrives (hover-intent delays are usually 100–300 ms). */
@@ -27,7 +27,7 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
   const target = resolveTarget(ctx, index);
   if (isFailure(target)) return target;
   const reached = await reachElement(ctx, target, 'hover over', signal);
-  if (isUnreached(reached)) return unreachedResult(reached);
+  if (isFailure(reached)) return unreachedResult(reached);
   const scope = revealScope(target.element);
   const hiddenBefore = new Set(scope.filter((el) => !hasBox(el)));
   const watch = watchChanges(ctx, target.element);

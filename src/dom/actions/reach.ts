@@ -9,7 +9,7 @@ import { composedContains } from '../extract/hit-test.js';
 import { clickPoint, hasBox, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';
 import { movePointer, pressAndRelease } from './pointer.js';
-import { checkConnected, detachedResult, type Target } from './resolve-target.js';
+import { detachedResult, isFailure, type Target } from './resolve-target.js';
 
 /** Where to dispatch: the element itself or its label, and the point in top-window coordinates. */
 export interface Reached {
@@ -87,8 +87,7 @@ function dispatchTarget(candidate: Element, element: Element, hit: Element): Ele
  */
 export async function reachElement(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Reached | Unreached> {
   const element = target.element;
-  const detached = checkConnected(target, `trying to ${verb} it`);
-  if (detached) return detached;
+  if (!isConnected(element)) return detachedResult(target, `trying to ${verb} it`);
   let candidate: Element = element;
   let viaLabel: HTMLLabelElement | null = null;
   const boxed = hasBox(element);
@@ -132,16 +131,11 @@ export async function reachElement(ctx: DomContext, target: Target, verb: string
 /** Reaches the target and clicks it as a person would; the failure (naming any cover) when it cannot be reached. */
 export async function reachAndClick(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Unreached | null> {
   const reached = await reachElement(ctx, target, verb, signal);
-  if (isUnreached(reached)) return reached;
+  if (isFailure(reached)) return reached;
   signal?.throwIfAborted();
   movePointer(ctx, reached.element, reached.top);
   pressAndRelease(reached.element, reached.top);
   return null;
-}
-
-/** Whether `reachElement` failed. */
-export function isUnreached(value: Reached | Unreached): value is Unreached {
-  return 'success' in value;
 }
 
 /** The result to return to the model for a failure (without internal details). */

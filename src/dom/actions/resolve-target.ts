@@ -32,8 +32,8 @@ export function resolveTarget(ctx: DomContext, index: number): Target | ActionRe
   return { success: false, message: `There is no element with index [${index}]; read the page again. ${nearbyText(ctx, index)}` };
 }
 
-/** Whether `resolveTarget` failed. */
-export function isFailure(value: Target | ActionResult): value is ActionResult {
+/** Whether `resolveTarget` (or `reachElement`) failed. */
+export function isFailure<T extends ActionResult>(value: object | T): value is T {
   return 'success' in value;
 }
 
@@ -43,11 +43,6 @@ export function detachedResult(target: Target, doing: string): ActionResult {
     success: false,
     message: `${target.description} left the page while ${doing}; nothing was completed. Read the page again.`,
   };
-}
-
-/** Fails when the element left the page, for checks between the steps of an action. */
-export function checkConnected(target: Target, doing: string): ActionResult | null {
-  return isConnected(target.element) ? null : detachedResult(target, doing);
 }
 
 /** Whether the element is disabled natively (including through a disabled fieldset) or by ARIA. */
