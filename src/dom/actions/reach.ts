@@ -44,14 +44,6 @@ function indexedInside(ctx: DomContext, cover: Element): string[] {
   return found;
 }
 
-/** The message for a target that another element covers; it names the cover and what inside it can dismiss it. */
-export function coveredMessage(ctx: DomContext, verb: string, target: Target, cover: Element | null): string {
-  if (!cover) return `Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.`;
-  const inside = indexedInside(ctx, cover);
-  const hint = inside.length > 0 ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
-  return `Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`;
-}
-
 function locate(ctx: DomContext, element: Element): { top: Point; hit: ReturnType<typeof hitTest> } | null {
   const point = clickPoint(element);
   if (!point) return null;
@@ -64,10 +56,12 @@ export interface Unreached extends ActionResult {
   cover?: Element;
 }
 
+/** The failure for a target that another element covers (or with nothing at its point); names the cover and what inside it can dismiss it. */
 function covered(ctx: DomContext, verb: string, target: Target, cover: Element | null): Unreached {
-  const result: Unreached = { success: false, message: coveredMessage(ctx, verb, target, cover) };
-  if (cover) result.cover = cover;
-  return result;
+  if (!cover) return { success: false, message: `Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.` };
+  const inside = indexedInside(ctx, cover);
+  const hint = inside.length > 0 ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
+  return { success: false, message: `Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`, cover };
 }
 
 /**
