@@ -18,10 +18,6 @@ interface YMD {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const formatDate = ({ year, month, day }: YMD) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
-function isValidDate({ year, month, day }: YMD): boolean {
-  if (month < 1 || month > 12 || day < 1 || year < 1 || year > 9999) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 function monthFromName(word: string): number {
   const w = word.toLowerCase().replace(/\.$/, '');
@@ -51,10 +47,10 @@ export function parseHumanDate(text: string, locale: string, now: Date = new Dat
   const lowered = raw.toLowerCase();
   if (lowered in RELATIVE) {
     const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + RELATIVE[lowered]!);
-    return { ok: true, ymd: { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() } };
+    return checked(d.getFullYear(), d.getMonth() + 1, d.getDate());
   }
   let m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(raw) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
-  if (m) return checked({ year: +m[1]!, month: +m[2]!, day: +m[3]! });
+  if (m) return checked(+m[1]!, +m[2]!, +m[3]!);
   m = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})$/.exec(raw);
   if (m) {
     const a = +m[1]!;
@@ -69,8 +65,7 @@ export function parseHumanDate(text: string, locale: string, now: Date = new Dat
       const order = monthFirst ? 'month/day/year' : 'day/month/year';
       note = `read "${raw}" as ${order} (page language ${locale || 'unknown'})`;
     }
-    const ymd = monthFirst ? { year, month: a, day: b } : { year, month: b, day: a };
-    return checked(ymd, note);
+    return monthFirst ? checked(year, a, b, note) : checked(year, b, a, note);
   }
   // Words: "March 5, 2025", "5 March 2025", "Wed, Mar 5th 2025", "5th of March".
   const words = lowered.replace(/,/g, ' ').replace(/(\d)(st|nd|rd|th)\b/g, '$1').split(/\s+/).filter((w) => w && w !== 'of');
@@ -81,17 +76,19 @@ export function parseHumanDate(text: string, locale: string, now: Date = new Dat
     const dayPart = numbers.find((n) => n !== yearPart);
     if (!dayPart) return { ok: false, message: `"${raw}" names a month but no day.` };
     const year = yearPart ? fullYear(yearPart.value, yearPart.digits) : now.getFullYear();
-    return checked({ year, month, day: dayPart.value }, yearPart ? undefined : `no year given; used ${year}`);
+    return checked(year, month, dayPart.value, yearPart ? undefined : `no year given; used ${year}`);
   }
   if (/^(zh|ja|ko|hu|lt|mn)\b/i.test(locale)) {
     m = /^(\d{2})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(raw);
-    if (m) return checked({ year: fullYear(+m[1]!, 2), month: +m[2]!, day: +m[3]! });
+    if (m) return checked(fullYear(+m[1]!, 2), +m[2]!, +m[3]!);
   }
   return { ok: false, message: `Could not read "${raw}" as a date; write it like 2025-03-05 or March 5, 2025.` };
 
-  function checked(ymd: YMD, note?: string): DateResult {
-    if (!isValidDate(ymd)) return { ok: false, message: `"${raw}" is not a valid date.` };
-    return { ok: true, ymd, note };
+  function checked(year: number, month: number, day: number, note?: string): DateResult {
+    if (month < 1 || month > 12 || day < 1 || year < 1 || year > 9999 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) {
+      return { ok: false, message: `"${raw}" is not a valid date.` };
+    }
+    return { ok: true, ymd: { year, month, day }, note };
   }
 }
 
