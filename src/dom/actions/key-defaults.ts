@@ -24,12 +24,10 @@ function isButtonLike(element: Element): boolean {
   return false;
 }
 
-function defaultButton(form: HTMLFormElement): HTMLElement | null {
-  for (const el of Array.from(form.elements)) {
-    if (el.localName === 'button' && ((el as HTMLButtonElement).type === 'submit')) return el as HTMLElement;
-    if (el.localName === 'input' && ['submit', 'image'].includes((el as HTMLInputElement).type)) return el as HTMLElement;
-  }
-  return null;
+
+/** Whether Space activates the element (on keyup): buttons, summaries, checkboxes and radios. */
+function activatesOnSpace(element: Element): boolean {
+  return isButtonLike(element) || element.localName === 'summary' || (element.localName === 'input' && ['checkbox', 'radio'].includes((element as HTMLInputElement).type));
 }
 
 /**
@@ -39,7 +37,8 @@ function defaultButton(form: HTMLFormElement): HTMLElement | null {
 function submitImplicitly(field: HTMLInputElement): string | null {
   const form = field.form;
   if (!form) return null;
-  const button = defaultButton(form);
+  // The default button: the form's first submit button (a <button> is never of type image).
+  const button = Array.from(form.elements).find((el) => isButtonLike(el) && ['submit', 'image'].includes((el as HTMLInputElement).type));
   if (button) {
     if (isDisabled(button)) return `The form's submit button ${describeElement(button)} is disabled, so Enter did not submit the form.`;
     activationClick(button);
@@ -141,7 +140,7 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     if (!keypressAllowed) return null;
     if (textField) insertTyped(textField, key.text);
     else if (rich) insertRich(rich, key.text);
-    else if (name === ' ' && !isButtonLike(element) && !(input && ['checkbox', 'radio'].includes(input.type)) && element.localName !== 'summary') scrollWindow(element, modifiers.shiftKey ? -page : page);
+    else if (name === ' ' && !activatesOnSpace(element)) scrollWindow(element, modifiers.shiftKey ? -page : page);
     return null;
   }
   const forward = name === 'ArrowDown' || name === 'ArrowRight' || name === 'PageDown' || name === 'End';
@@ -185,6 +184,5 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
 /** Runs the default action of a keyup: Space activates buttons, checkboxes, radios and summaries. */
 export function keyUpDefault(element: Element, combo: KeyCombo, keydownAllowed: boolean): void {
   if (!keydownAllowed || combo.key.key !== ' ' || !typesText(combo)) return;
-  const input = element.localName === 'input' ? (element as HTMLInputElement) : null;
-  if (isButtonLike(element) || element.localName === 'summary' || (input && (input.type === 'checkbox' || input.type === 'radio'))) activationClick(element);
+  if (activatesOnSpace(element)) activationClick(element);
 }
