@@ -62,7 +62,7 @@ function stepSelect(select: HTMLSelectElement, forward: boolean, edge: boolean):
   const current = select.selectedIndex;
   let next: HTMLOptionElement | undefined;
   if (edge) next = forward ? enabled[enabled.length - 1] : enabled[0];
-  else next = forward ? enabled.find((o) => o.index > current) : [...enabled].reverse().find((o) => o.index < current);
+  else next = forward ? enabled.find((o) => o.index > current) : enabled.findLast((o) => o.index < current);
   if (!next || next.index === current) return false;
   select.selectedIndex = next.index;
   const realm = realmOf(select);
@@ -84,14 +84,14 @@ function stepRadio(radio: HTMLInputElement, forward: boolean): HTMLInputElement 
 }
 
 function closeModal(doc: Document): string | null {
-  const modal = queryAll(doc, 'dialog[open]').reverse().find((d) => matches(d, ':modal')) as HTMLDialogElement | undefined;
+  const modal = queryAll(doc, 'dialog[open]').findLast((d) => matches(d, ':modal')) as HTMLDialogElement | undefined;
   if (modal) {
     const withRequest = modal as HTMLDialogElement & { requestClose?: () => void };
     if (typeof withRequest.requestClose === 'function') withRequest.requestClose();
     else if (dispatchEvent(modal, new (realmOf(modal).Event)('cancel', { cancelable: true }))) modal.close();
     return null;
   }
-  const popover = queryAll(doc, '[popover]').reverse().find((p) => matches(p, ':popover-open') && attr(p, 'popover') !== 'manual') as HTMLElement | undefined;
+  const popover = queryAll(doc, '[popover]').findLast((p) => matches(p, ':popover-open') && attr(p, 'popover') !== 'manual') as HTMLElement | undefined;
   popover?.hidePopover();
   return null;
 }
@@ -136,7 +136,7 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     } else if (input) return submitImplicitly(input);
     return null;
   }
-  if (key.text !== undefined && name !== 'Enter') {
+  if (key.text !== undefined) {
     if (!keypressAllowed) return null;
     if (textField) insertTyped(textField, key.text);
     else if (rich) insertRich(rich, key.text);
