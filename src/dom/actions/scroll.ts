@@ -112,12 +112,10 @@ function defaultScroller(ctx: DomContext, axis: Axis, forward: boolean): { scrol
   if (movable) return { scroller: movable, blocked: null };
   const containers = queryAll(doc, '*')
     .filter((el) => !isAgentElement(ctx, el) && isScrollContainer(el, axis) && hasBox(el))
-    .map((el) => ({ el, area: visibleArea(el) }))
+    .map((element) => ({ element, isPage: false, area: visibleArea(element) }))
     .filter((c) => c.area > 0)
     .sort((a, b) => b.area - a.area);
-  const largest = containers.find((c) => canMove({ element: c.el, isPage: false }, axis, forward));
-  if (largest) return { scroller: { element: largest.el, isPage: false }, blocked: null };
-  return { scroller: null, blocked: page ?? fromCenter[0] ?? (containers[0] ? { element: containers[0].el, isPage: false } : null) };
+  return { scroller: containers.find((s) => canMove(s, axis, forward)) ?? null, blocked: page ?? fromCenter[0] ?? containers[0] ?? null };
 }
 
 function nameOf(ctx: DomContext, s: Scroller): string {
