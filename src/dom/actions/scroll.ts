@@ -46,12 +46,6 @@ function maxPosition(s: Scroller, axis: Axis): number {
   return Math.max(0, total(s, axis) - s.element[axis.client]);
 }
 
-function pageScroller(doc: Document): Scroller | null {
-  const element = doc.scrollingElement ?? doc.documentElement;
-  if (!element) return null;
-  return { element, isPage: true };
-}
-
 /** The overflow that applies to the viewport: the root's, or body's when the root's is visible (CSS Overflow §3.3). */
 function viewportOverflow(doc: Document, axis: Axis): string {
   const read = (el: Element) => styleOf(el)[axis.overflow];
@@ -60,11 +54,13 @@ function viewportOverflow(doc: Document, axis: Axis): string {
   return read(doc.body);
 }
 
-function pageCanScroll(doc: Document, axis: Axis): boolean {
+/** The page of `doc` when a person could scroll it along the axis, else null. */
+function scrollablePage(doc: Document, axis: Axis): Scroller | null {
   // `overflow: hidden` on the viewport stops a person from scrolling the page, even though scripts could.
-  if (/^(hidden|clip)$/.test(viewportOverflow(doc, axis))) return false;
-  const page = pageScroller(doc);
-  return page !== null && maxPosition(page, axis) > 1;
+  if (/^(hidden|clip)$/.test(viewportOverflow(doc, axis))) return null;
+  const element = doc.scrollingElement ?? doc.documentElement;
+  const page = { element, isPage: true };
+  return element && maxPosition(page, axis) > 1 ? page : null;
 }
 
 function canMove(s: Scroller, axis: Axis, forward: boolean): boolean {
@@ -81,8 +77,8 @@ function scrollChain(start: Element, axis: Axis): Scroller[] {
   const chain: Scroller[] = [];
   for (let n: Node | null = start; n; n = composedParent(n)) {
     if (n.nodeType === 9) {
-      const doc = n as Document;
-      if (pageCanScroll(doc, axis)) chain.push(pageScroller(doc)!);
+      const page = scrollablePage(n as Document, axis);
+      if (page) chain.push(page);
       continue;
     }
     if (n.nodeType !== 1) continue;
@@ -104,7 +100,7 @@ function visibleArea(element: Element): number {
 /** Without an index: the page if it can move; else what a wheel at the viewport centre would scroll; else the largest container. */
 function defaultScroller(ctx: DomContext, axis: Axis, forward: boolean): { scroller: Scroller | null; blocked: Scroller | null } {
   const doc = ctx.window.document;
-  const page = pageCanScroll(doc, axis) ? pageScroller(doc) : null;
+  const page = scrollablePage(doc, axis);
   if (page && canMove(page, axis, forward)) return { scroller: page, blocked: null };
   const center = elementsFromPoint(doc, ctx.window.innerWidth / 2, ctx.window.innerHeight / 2).find((el) => !isAgentElement(ctx, el));
   const fromCenter = center ? scrollChain(center, axis).filter((s) => !s.isPage) : [];
