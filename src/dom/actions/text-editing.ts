@@ -203,7 +203,8 @@ function selectContents(host: HTMLElement): StaticRange | null {
   selection.addRange(range);
   const realm = realmOf(host) as unknown as { window: Window & typeof globalThis };
   const Static = realm.window.StaticRange;
-  return Static ? new Static({ startContainer: range.startContainer, startOffset: range.startOffset, endContainer: range.endContainer, endOffset: range.endOffset }) : null;
+  // The range serves as the StaticRangeInit: its start and end are read from it.
+  return Static ? new Static(range) : null;
 }
 
 /**
