@@ -140,8 +140,8 @@ export function dispatchKey(target: EventTarget & Node, type: 'keydown' | 'keypr
   const charCode = type === 'keypress' && key.text ? key.text.charCodeAt(0) : 0;
   const keyCode = type === 'keypress' ? charCode : key.keyCode;
   const init: KeyboardEventInit & { keyCode: number; charCode: number; which: number } = {
-    key: key.key,
-    code: key.code,
+    // key and code; keyCode is set below and `text` is no member of the init.
+    ...key,
     location: key.location ?? 0,
     repeat: false,
     isComposing: false,
