@@ -43,33 +43,25 @@ interface MouseOptions {
   composed?: boolean;
 }
 
-/** Modifier keys held during a pointer action. */
-export interface Modifiers {
-  ctrlKey?: boolean;
-  shiftKey?: boolean;
-  altKey?: boolean;
-  metaKey?: boolean;
-}
-
-function fire(node: Node, type: string, top: Point, options: MouseOptions, modifiers: Modifiers): boolean {
+function fire(node: Node, type: string, top: Point, options: MouseOptions): boolean {
   const realm = realmOf(node);
   const doc = node.nodeType === 9 ? (node as Document) : node.ownerDocument!;
   const local = toTopPoint(doc, top, -1);
   const view = realm.window;
   const init: PointerEventInit = {
-    bubbles: options.bubbles ?? true,
-    cancelable: options.cancelable ?? true,
-    composed: options.composed ?? true,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    detail: 0,
+    buttons: 0,
+    relatedTarget: null,
+    ...options,
     view,
-    detail: options.detail ?? 0,
     clientX: local.x,
     clientY: local.y,
     screenX: local.x + (view.screenX || 0),
     screenY: local.y + (view.screenY || 0),
     button: 0,
-    buttons: options.buttons ?? 0,
-    relatedTarget: options.relatedTarget ?? null,
-    ...modifiers,
   };
   const isPointer = type.startsWith('pointer') || type === 'click';
   const event = isPointer
@@ -92,7 +84,7 @@ const BOUNDARY = { bubbles: false, cancelable: false, composed: false };
  * Moves the pointer onto `target` at `top` (top-window coordinates): out/leave for what it leaves,
  * over/enter for what it enters, then pointermove and mousemove.
  */
-export function movePointer(ctx: DomContext, target: Element, top: Point, modifiers: Modifiers = {}): void {
+export function movePointer(ctx: DomContext, target: Element, top: Point): void {
   const state = stateOf(ctx);
   const previous = state.over && isConnected(state.over) ? state.over : null;
   if (previous !== target) {
@@ -104,17 +96,17 @@ export function movePointer(ctx: DomContext, target: Element, top: Point, modifi
     const entered = newChain.filter((n) => !leaving.has(n)).reverse();
     // All pointer boundary events first, then the compatibility mouse ones.
     for (const kind of ['pointer', 'mouse']) {
-      if (previous) fire(previous, `${kind}out`, top, { relatedTarget: target }, modifiers);
-      for (const n of left) fire(n, `${kind}leave`, top, { ...BOUNDARY, relatedTarget: target }, modifiers);
-      fire(target, `${kind}over`, top, { relatedTarget: previous }, modifiers);
-      for (const n of entered) fire(n, `${kind}enter`, top, { ...BOUNDARY, relatedTarget: previous }, modifiers);
+      if (previous) fire(previous, `${kind}out`, top, { relatedTarget: target });
+      for (const n of left) fire(n, `${kind}leave`, top, { ...BOUNDARY, relatedTarget: target });
+      fire(target, `${kind}over`, top, { relatedTarget: previous });
+      for (const n of entered) fire(n, `${kind}enter`, top, { ...BOUNDARY, relatedTarget: previous });
     }
     state.over = target;
     state.chain = newChain;
     moveHoverStyles(ctx, target);
   }
-  fire(target, 'pointermove', top, {}, modifiers);
-  fire(target, 'mousemove', top, {}, modifiers);
+  fire(target, 'pointermove', top, {});
+  fire(target, 'mousemove', top, {});
 }
 
 /** How a press-and-release went: whether the target was still there for the click. */
@@ -124,16 +116,16 @@ export type PressOutcome = { clicked: true } | { clicked: false; reason: 'detach
  * Presses and releases the primary button on `target` (the pointer must already be over it):
  * pointerdown, mousedown, the focus change a mousedown causes, pointerup, mouseup, click.
  */
-export function pressAndRelease(target: Element, top: Point, modifiers: Modifiers = {}): PressOutcome {
-  const pointerDownAllowed = fire(target, 'pointerdown', top, { buttons: 1 }, modifiers);
+export function pressAndRelease(target: Element, top: Point): PressOutcome {
+  const pointerDownAllowed = fire(target, 'pointerdown', top, { buttons: 1 });
   // A cancelled pointerdown suppresses the compatibility mouse events, not the click (Pointer Events §11).
   let focusAllowed = true;
-  if (pointerDownAllowed) focusAllowed = fire(target, 'mousedown', top, { buttons: 1, detail: 1 }, modifiers);
+  if (pointerDownAllowed) focusAllowed = fire(target, 'mousedown', top, { buttons: 1, detail: 1 });
   if (focusAllowed && isConnected(target)) focusForPointerDown(target);
   if (!isConnected(target)) return { clicked: false, reason: 'detached-after-down' };
-  fire(target, 'pointerup', top, { buttons: 0 }, modifiers);
-  if (pointerDownAllowed) fire(target, 'mouseup', top, { buttons: 0, detail: 1 }, modifiers);
+  fire(target, 'pointerup', top, { buttons: 0 });
+  if (pointerDownAllowed) fire(target, 'mouseup', top, { buttons: 0, detail: 1 });
   if (!isConnected(target)) return { clicked: false, reason: 'detached-after-down' };
-  fire(target, 'click', top, { buttons: 0, detail: 1 }, modifiers);
+  fire(target, 'click', top, { buttons: 0, detail: 1 });
   return { clicked: true };
 }
