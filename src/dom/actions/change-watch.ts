@@ -44,8 +44,6 @@ export function describeAny(ctx: DomContext, element: Element): string {
 
 /** A running watch: `finish()` waits for the page to settle and returns sentences about what changed. */
 export interface ChangeWatch {
-  /** Whether a navigation (not a same-document one) or form submission started. */
-  readonly navigating: boolean;
   finish(options?: { reportFocus?: boolean; settleFrames?: number }): Promise<string[]>;
 }
 
@@ -92,9 +90,6 @@ export function watchChanges(ctx: DomContext, target: Element | null): ChangeWat
   }
 
   return {
-    get navigating() {
-      return navigation !== null;
-    },
     async finish(options = {}) {
       // Let framework updates (microtasks, effects, transitions) land before reading the result.
       const frames = options.settleFrames ?? 2;
