@@ -41,10 +41,10 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   signal?.throwIfAborted();
   const watch = watchChanges(ctx, target.element);
   movePointer(ctx, reached.element, reached.top);
-  const outcome = pressAndRelease(reached.element, reached.top);
+  const clicked = pressAndRelease(reached.element, reached.top);
   ctx.overlay.pressCursor();
   const notes = await watch.finish();
-  if (!outcome.clicked) {
+  if (!clicked) {
     return {
       success: false,
       message: sentence(`Pressed the mouse on ${target.description}, but it left the page before the button was released, so no click happened.`, notes),

@@ -109,23 +109,21 @@ export function movePointer(ctx: DomContext, target: Element, top: Point): void 
   fire(target, 'mousemove', top, {});
 }
 
-/** How a press-and-release went: whether the target was still there for the click. */
-export type PressOutcome = { clicked: true } | { clicked: false; reason: 'detached-after-down' };
-
 /**
  * Presses and releases the primary button on `target` (the pointer must already be over it):
- * pointerdown, mousedown, the focus change a mousedown causes, pointerup, mouseup, click.
+ * pointerdown, mousedown, the focus change a mousedown causes, pointerup, mouseup, click. Returns
+ * false when the target left the page before the click.
  */
-export function pressAndRelease(target: Element, top: Point): PressOutcome {
+export function pressAndRelease(target: Element, top: Point): boolean {
   const pointerDownAllowed = fire(target, 'pointerdown', top, { buttons: 1 });
   // A cancelled pointerdown suppresses the compatibility mouse events, not the click (Pointer Events §11).
   let focusAllowed = true;
   if (pointerDownAllowed) focusAllowed = fire(target, 'mousedown', top, { buttons: 1, detail: 1 });
   if (focusAllowed && isConnected(target)) focusForPointerDown(target);
-  if (!isConnected(target)) return { clicked: false, reason: 'detached-after-down' };
+  if (!isConnected(target)) return false;
   fire(target, 'pointerup', top, { buttons: 0 });
   if (pointerDownAllowed) fire(target, 'mouseup', top, { buttons: 0, detail: 1 });
-  if (!isConnected(target)) return { clicked: false, reason: 'detached-after-down' };
+  if (!isConnected(target)) return false;
   fire(target, 'click', top, { buttons: 0, detail: 1 });
-  return { clicked: true };
+  return true;
 }
