@@ -65,11 +65,9 @@ export function focusForPointerDown(target: Element): void {
   if (active && active !== doc.body && active !== doc.documentElement) blurElement(active);
 }
 
-/** Focuses the element for typing unless it already has focus; returns whether it has focus now. */
-export function ensureFocus(element: Element): boolean {
-  const doc = element.ownerDocument;
-  if (deepActiveElement(doc) !== element) focusElement(element);
-  return deepActiveElement(doc) === element || (element as HTMLElement).contains(deepActiveElement(doc));
+/** Focuses the element for typing unless it already has focus. */
+export function ensureFocus(element: Element): void {
+  if (deepActiveElement(element.ownerDocument) !== element) focusElement(element);
 }
 
 /** The tabindex attribute as a number; NaN when absent or not a number. */

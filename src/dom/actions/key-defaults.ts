@@ -55,32 +55,28 @@ function scrollWindow(element: Element, top: number, absolute?: boolean): void {
   element.ownerDocument.defaultView?.[absolute ? 'scrollTo' : 'scrollBy']({ top, behavior: 'instant' });
 }
 
-function stepSelect(select: HTMLSelectElement, forward: boolean, edge: boolean): boolean {
-  const options = Array.from(select.options);
-  const enabled = options.filter((o) => !o.disabled);
-  if (enabled.length === 0) return false;
+function stepSelect(select: HTMLSelectElement, forward: boolean, edge: boolean): void {
+  const enabled = Array.from(select.options).filter((o) => !o.disabled);
   const current = select.selectedIndex;
   let next: HTMLOptionElement | undefined;
   if (edge) next = forward ? enabled[enabled.length - 1] : enabled[0];
   else next = forward ? enabled.find((o) => o.index > current) : enabled.findLast((o) => o.index < current);
-  if (!next || next.index === current) return false;
+  if (!next || next.index === current) return;
   select.selectedIndex = next.index;
   const realm = realmOf(select);
   dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
   fireChange(select);
-  return true;
 }
 
-function stepRadio(radio: HTMLInputElement, forward: boolean): HTMLInputElement | null {
+function stepRadio(radio: HTMLInputElement, forward: boolean): void {
   const root = radio.form ?? radio.ownerDocument;
   const group = (queryAll(root as Document, 'input[type=radio]') as HTMLInputElement[]).filter((r) => r.name === radio.name && !r.disabled);
   const position = group.indexOf(radio);
-  if (position < 0 || group.length < 2) return null;
+  if (position < 0 || group.length < 2) return;
   const next = group[(position + (forward ? 1 : -1) + group.length) % group.length]!;
   focusElement(next);
   // Arrow keys in a radio group check the newly focused radio, which fires a click (HTML §4.10.5.1.15).
   activationClick(next);
-  return next;
 }
 
 function closeModal(doc: Document): string | null {

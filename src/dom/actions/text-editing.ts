@@ -109,24 +109,23 @@ function insertAtCaret(field: HTMLInputElement | HTMLTextAreaElement, text: stri
   field.setSelectionRange(start + text.length, start + text.length);
 }
 
-/** Deletes the selection, or one character before (or after) the caret, as Backspace/Delete do; false if nothing to delete. */
-export function deleteAtCaret(field: HTMLInputElement | HTMLTextAreaElement, forward: boolean): boolean {
+/** Deletes the selection, or one character before (or after) the caret, as Backspace/Delete do. */
+export function deleteAtCaret(field: HTMLInputElement | HTMLTextAreaElement, forward: boolean): void {
   const value = field.value;
   const realm = realmOf(field);
   const supports = hasSelectionApi(field);
   let start = supports ? (field.selectionStart ?? value.length) : value.length;
   let end = supports ? (field.selectionEnd ?? start) : value.length;
   if (start === end) {
-    if (forward ? end >= value.length : start === 0) return false;
+    if (forward ? end >= value.length : start === 0) return;
     if (forward) end += 1;
     else start -= 1;
   }
   const inputType = forward ? 'deleteContentForward' : 'deleteContentBackward';
-  if (!inputEvent(field, 'beforeinput', inputType, '')) return true;
+  if (!inputEvent(field, 'beforeinput', inputType, '')) return;
   realm.setValue(field, value.slice(0, start) + value.slice(end));
   if (supports) field.setSelectionRange(start, start);
   inputEvent(field, 'input', inputType, '');
-  return true;
 }
 
 /**
