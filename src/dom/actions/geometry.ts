@@ -111,16 +111,15 @@ export function isInView(element: Element): boolean {
 
 /**
  * Scrolls the element into the middle of every scroll container, its frame and the top viewport when
- * it is not fully in view already; returns whether anything was scrolled.
+ * it is not fully in view already.
  */
-export function scrollIntoViewIfNeeded(element: Element): boolean {
-  if (isInView(element)) return false;
+export function scrollIntoViewIfNeeded(element: Element): void {
+  if (isInView(element)) return;
   // 'instant' overrides `scroll-behavior: smooth`, so the box is final when this returns.
   scrollIntoView(element, { block: 'center', inline: 'center', behavior: 'instant' });
   for (let frame = frameElementOf(element.ownerDocument); frame; frame = frameElementOf(frame.ownerDocument)) {
     if (!isInView(frame)) scrollIntoView(frame, { block: 'nearest', inline: 'nearest', behavior: 'instant' });
   }
-  return true;
 }
 
 function sameRect(a: DOMRect, b: DOMRect): boolean {

@@ -145,15 +145,13 @@ export function typeCharacter(target: HTMLElement, char: string, insert: (text: 
   return inserted;
 }
 
-/** Inserts `text` into a field at the caret as typed input (beforeinput, setter, input); false if cancelled or full. */
-export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
+/** Inserts `text` into a field at the caret as typed input (beforeinput, setter, input); nothing when cancelled or full. */
+export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
   const max = field.maxLength;
   const selected = hasSelectionApi(field) ? (field.selectionEnd ?? 0) - (field.selectionStart ?? 0) : 0;
-  if (max >= 0 && field.value.length - selected + text.length > max) return false;
-  if (!inputEvent(field, 'beforeinput', 'insertText', text)) return false;
+  if ((max >= 0 && field.value.length - selected + text.length > max) || !inputEvent(field, 'beforeinput', 'insertText', text)) return;
   insertAtCaret(field, text);
   inputEvent(field, 'input', 'insertText', text);
-  return true;
 }
 
 /** Clears a field as Control+A then Backspace would, with the key events. */
