@@ -2,7 +2,7 @@
 // from the popup would, with the input and change events React and Vue listen to, then verified.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { dispatchEvent, realmOf } from '../platform.js';
+import { dispatchEvent, matches, realmOf } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption } from './option-match.js';
@@ -25,7 +25,8 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   const option = options[match.position]!;
   const label = quote(optionLabel(option));
   if (isDisabled(select)) return { success: false, message: `Did not select ${label} in ${target.description}: the dropdown is disabled.` };
-  if (option.disabled || (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)) {
+  // :disabled covers an option of a disabled <optgroup> too.
+  if (matches(option, ':disabled')) {
     return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
   }
   if (option.selected && !select.multiple) return { success: true, message: `${label} is already selected in ${target.description}; nothing changed.` };
