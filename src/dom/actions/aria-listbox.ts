@@ -130,13 +130,13 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   const option = options[match.position]!;
   const label = quote(optionText(option));
   if (attr(option, 'aria-disabled') === 'true') return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
-  const watch = watchChanges(ctx, widget);
+  const finishWatch = watchChanges(ctx, widget);
   const failed = await reachAndClick(ctx, { ...target, element: option, description: `the option ${label}` }, 'click', signal);
   if (failed) {
-    await watch.finish({ settleFrames: 0 });
+    await finishWatch({ settleFrames: 0 });
     return unreachedResult(failed);
   }
-  const notes = await watch.finish();
+  const notes = await finishWatch();
   const selected = (isConnected(option) && attr(option, 'aria-selected') === 'true') || shows(widget, optionText(option));
   if (!selected && isConnected(option) && hasBox(option) && attr(option, 'aria-selected') === 'false') {
     return { success: false, message: sentence(`Clicked the option ${label} of ${target.description}, but it is not selected.`, notes) };

@@ -42,10 +42,8 @@ export function describeAny(ctx: DomContext, element: Element): string {
   return describeElement(element);
 }
 
-/** A running watch: `finish()` waits for the page to settle and returns sentences about what changed. */
-export interface ChangeWatch {
-  finish(options?: { reportFocus?: boolean; settleFrames?: number }): Promise<string[]>;
-}
+/** A running watch: call it to wait for the page to settle and get sentences about what changed. */
+export type ChangeWatch = (options?: { reportFocus?: boolean; settleFrames?: number }) => Promise<string[]>;
 
 /** Starts watching the top document and the target's document for the effects of an action on `target`. */
 export function watchChanges(ctx: DomContext, target: Element | null): ChangeWatch {
@@ -89,38 +87,36 @@ export function watchChanges(ctx: DomContext, target: Element | null): ChangeWat
     }));
   }
 
-  return {
-    async finish(options = {}) {
-      // Let framework updates (microtasks, effects, transitions) land before reading the result.
-      const frames = options.settleFrames ?? 2;
-      for (let i = 0; i < frames; i++) await nextFrame();
-      for (let i = 0; i < 8 && mutated && navigation === null; i++) {
-        mutated = false;
-        await nextFrame();
-      }
-      observer.disconnect();
-      for (const stop of stops) stop();
-      const notes: string[] = [];
-      if (navigation !== null) {
-        notes.push(`A page navigation started${navigation ? ` to ${navigation}` : ''}; read the page again once it has loaded.`);
-      } else if (submitted) {
-        const event = submitted as Event;
-        const handled = event.defaultPrevented ? ' (the page handled it without leaving)' : '';
-        notes.push(`The form ${describeElement(event.target as Element)} was submitted${handled}.`);
-      }
-      const urlAfter = ctx.window.location.href;
-      if (urlAfter !== urlBefore) notes.push(`The URL changed to ${urlAfter}.`);
-      const dialogsAfter = openDialogs(docs);
-      for (const dialog of dialogsAfter) if (!dialogsBefore.has(dialog)) notes.push(`A dialog opened: ${describeElement(dialog)}.`);
-      for (const dialog of dialogsBefore) if (!dialogsAfter.has(dialog)) notes.push(`The dialog ${describeElement(dialog)} closed.`);
-      if (target && stateBefore) notes.push(...stateNotes(target, stateBefore));
-      if (options.reportFocus) {
-        const focusAfter = deepActiveElement(topDoc);
-        if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
-      }
-      if (added > 0) notes.push(`${added} element${added === 1 ? '' : 's'} appeared in the page; read it again to see them (marked with *).`);
-      return notes;
-    },
+  return async (options = {}) => {
+    // Let framework updates (microtasks, effects, transitions) land before reading the result.
+    const frames = options.settleFrames ?? 2;
+    for (let i = 0; i < frames; i++) await nextFrame();
+    for (let i = 0; i < 8 && mutated && navigation === null; i++) {
+      mutated = false;
+      await nextFrame();
+    }
+    observer.disconnect();
+    for (const stop of stops) stop();
+    const notes: string[] = [];
+    if (navigation !== null) {
+      notes.push(`A page navigation started${navigation ? ` to ${navigation}` : ''}; read the page again once it has loaded.`);
+    } else if (submitted) {
+      const event = submitted as Event;
+      const handled = event.defaultPrevented ? ' (the page handled it without leaving)' : '';
+      notes.push(`The form ${describeElement(event.target as Element)} was submitted${handled}.`);
+    }
+    const urlAfter = ctx.window.location.href;
+    if (urlAfter !== urlBefore) notes.push(`The URL changed to ${urlAfter}.`);
+    const dialogsAfter = openDialogs(docs);
+    for (const dialog of dialogsAfter) if (!dialogsBefore.has(dialog)) notes.push(`A dialog opened: ${describeElement(dialog)}.`);
+    for (const dialog of dialogsBefore) if (!dialogsAfter.has(dialog)) notes.push(`The dialog ${describeElement(dialog)} closed.`);
+    if (target && stateBefore) notes.push(...stateNotes(target, stateBefore));
+    if (options.reportFocus) {
+      const focusAfter = deepActiveElement(topDoc);
+      if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
+    }
+    if (added > 0) notes.push(`${added} element${added === 1 ? '' : 's'} appeared in the page; read it again to see them (marked with *).`);
+    return notes;
   };
 }
 

@@ -39,11 +39,11 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   const reached = await reachElement(ctx, target, 'click', signal);
   if (isFailure(reached)) return unreachedResult(reached);
   signal?.throwIfAborted();
-  const watch = watchChanges(ctx, target.element);
+  const finishWatch = watchChanges(ctx, target.element);
   movePointer(ctx, reached.element, reached.top);
   const clicked = pressAndRelease(reached.element, reached.top);
   ctx.overlay.pressCursor();
-  const notes = await watch.finish();
+  const notes = await finishWatch();
   if (!clicked) {
     return {
       success: false,

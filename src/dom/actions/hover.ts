@@ -30,11 +30,11 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
   if (isFailure(reached)) return unreachedResult(reached);
   const scope = revealScope(target.element);
   const hiddenBefore = new Set(scope.filter((el) => !hasBox(el)));
-  const watch = watchChanges(ctx, target.element);
+  const finishWatch = watchChanges(ctx, target.element);
   movePointer(ctx, reached.element, reached.top);
   applyHoverStyles(ctx, reached.element);
   await sleep(HOVER_SETTLE_MS);
-  const notes = await watch.finish();
+  const notes = await finishWatch();
   const revealed = scope.filter((el) => hiddenBefore.has(el) && hasBox(el));
   if (revealed.length > 0) {
     const examples = revealed.filter((el) => matches(el, INTERACTIVE)).slice(0, 3).map((el) => describeAny(ctx, el));

@@ -136,7 +136,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   signal?.throwIfAborted();
   const before = editable.kind === 'rich' ? editable.element.innerText : editable.element.value;
   const keyByKey = editable.kind !== 'formatted' && (options.keyByKey ?? drivesSuggestions(field));
-  const watch = watchChanges(ctx, field);
+  const finishWatch = watchChanges(ctx, field);
   if (editable.kind === 'rich') {
     if (keyByKey) await typeIntoRich(editable.element, value, signal);
     else replaceRichText(editable.element, value);
@@ -144,7 +144,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
     const accepted = keyByKey ? (await typeIntoField(editable.element, value, signal)) > 0 || value === '' : replaceFieldValue(editable.element, value);
     if (accepted) fireChange(editable.element);
   }
-  const changes = await watch.finish();
+  const changes = await finishWatch();
   if (!isConnected(field)) return { success: false, message: sentence(`${target.description} left the page while typing; the text may not have been kept.`, changes) };
   return readBack(target, editable, value, before, keyByKey, [...notes, ...changes]);
 }

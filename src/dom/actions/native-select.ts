@@ -37,14 +37,14 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
     const failed = await reachAndClick(ctx, { ...target, element: select }, 'open', signal);
     if (failed) return unreachedResult(failed);
   }
-  const watch = watchChanges(ctx, select);
+  const finishWatch = watchChanges(ctx, select);
   // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).
   if (select.multiple) option.selected = true;
   else select.selectedIndex = option.index;
   const realm = realmOf(select);
   dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
   dispatchEvent(select, new realm.Event('change', { bubbles: true }));
-  const notes = await watch.finish();
+  const notes = await finishWatch();
   if (!option.selected) {
     const now = select.selectedOptions[0];
     return {

@@ -28,7 +28,7 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
     element = active ?? doc.body ?? doc.documentElement;
     description = element === doc.body || element === doc.documentElement ? 'the page (nothing has focus)' : describeAny(ctx, element);
   }
-  const watch = watchChanges(ctx, element);
+  const finishWatch = watchChanges(ctx, element);
   const held: Array<[KeyDefinition, ModifierState]> = [];
   const state = noModifiers();
   for (const [flag, name] of MODIFIER_KEYS) {
@@ -51,7 +51,7 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   for (const [modifier, modifierState] of held.reverse()) {
     dispatchKey(upTarget, 'keyup', modifier, modifierState);
   }
-  const notes = await watch.finish({ reportFocus: true });
+  const notes = await finishWatch({ reportFocus: true });
   const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
   const changes = [...handled, ...(note ? [note] : []), ...notes];
   return { success: true, message: sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']) };
