@@ -103,28 +103,28 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   if (isDisabled(widget)) return { success: false, message: `Did not open ${target.description}: it is disabled.` };
   const before = new Set(visibleOptionsInPage([widget.ownerDocument]));
   let options = popupOptions(widget);
-  let opened = false;
+  // Whether this action opened the list or typed into it.
+  let touched = false;
   if (options.length === 0) {
     const failed = await reachAndClick(ctx, { ...target, element: widget }, 'open', signal);
     if (failed) return unreachedResult(failed);
-    opened = true;
+    touched = true;
     options = await waitForOptions(widget, before, signal);
   }
   let match = matchOption(options.map((o) => ({ text: optionText(o), value: attr(o, 'data-value') ?? undefined })), wanted);
   const editable = editableOf(widget);
-  let typed = false;
   if (!match.found && editable && (editable.kind === 'text' || editable.kind === 'rich') && !isDisabled(editable.element)) {
     // An editable combobox filters as you type; options further down a long list often appear only then.
     if (editable.kind === 'rich') await typeIntoRich(editable.element, wanted, signal);
     else await typeIntoField(editable.element, wanted, signal);
-    typed = true;
+    touched = true;
     options = await waitForOptions(widget, before, signal);
     match = matchOption(options.map((o) => ({ text: optionText(o), value: attr(o, 'data-value') ?? undefined })), wanted);
   }
   if (!match.found) {
     const texts = (match.ambiguous.length > 1 ? match.ambiguous.map((i) => options[i]!) : options).map(optionText);
     const what = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
-    const state = options.length === 0 ? ' No options appeared after opening it.' : opened || typed ? ' The list is left open.' : '';
+    const state = options.length === 0 ? ' No options appeared after opening it.' : touched ? ' The list is left open.' : '';
     return { success: false, message: `${what}${state} ${options.length > 0 ? listOptions(texts) : ''}`.trim() };
   }
   const option = options[match.position]!;
