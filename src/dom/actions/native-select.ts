@@ -8,6 +8,7 @@ import { hasBox } from './geometry.js';
 import { listOptions, matchOption } from './option-match.js';
 import { reachAndClick, unreachedResult } from './reach.js';
 import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
+import { fireChange } from './text-editing.js';
 
 function optionLabel(option: HTMLOptionElement): string {
   return option.label || option.text;
@@ -43,7 +44,7 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   else select.selectedIndex = option.index;
   const realm = realmOf(select);
   dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
-  dispatchEvent(select, new realm.Event('change', { bubbles: true }));
+  fireChange(select);
   const notes = await finishWatch();
   if (!option.selected) {
     const now = select.selectedOptions[0];
