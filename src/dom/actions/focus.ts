@@ -58,7 +58,7 @@ export function focusForPointerDown(target: Element): void {
     const el = n as Element;
     if (el.ownerDocument !== doc) break;
     if (!isFocusable(el)) continue;
-    if (deepActiveElement(doc) !== el) focusElement(el);
+    ensureFocus(el);
     return;
   }
   const active = doc.activeElement;
