@@ -106,8 +106,8 @@ function tabbablesIn(root: Document | ShadowRoot, into: Element[]): void {
 export function tabOrder(doc: Document): Element[] {
   const all: Element[] = [];
   tabbablesIn(doc, all);
-  const positive = all.filter((el) => tabIndexOf(el) > 0).sort((a, b) => tabIndexOf(a) - tabIndexOf(b));
-  return [...positive, ...all.filter((el) => tabIndexOf(el) === 0)];
+  // A stable sort: tabindex 0 counts as last, ties keep tree order (Infinity - Infinity is NaN, taken as 0).
+  return all.sort((a, b) => (tabIndexOf(a) || Infinity) - (tabIndexOf(b) || Infinity));
 }
 
 /** Moves focus as Tab (or Shift+Tab) would from `from`; returns the newly focused element, if any. */

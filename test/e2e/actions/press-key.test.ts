@@ -96,6 +96,33 @@ describe('pressKey default actions', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('a');
   });
 
+  it('visits positive tabindex in ascending order, then the rest in tree order, as a real Tab does', async () => {
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.id = 'tab-order';
+      for (const [id, tabIndex] of [['t2', 2], ['t1', 1], ['t2b', 2]] as const) {
+        const button = document.createElement('button');
+        button.id = id;
+        button.tabIndex = tabIndex;
+        box.append(button);
+      }
+      document.body.append(box);
+    });
+    const visit = async (tab: () => Promise<unknown>) => {
+      await page.focus('#t1');
+      const ids: Array<string | undefined> = [];
+      for (let i = 0; i < 3; i++) {
+        await tab();
+        ids.push(await page.evaluate(() => document.activeElement?.id));
+      }
+      return ids;
+    };
+    const real = await visit(() => page.keyboard.press('Tab'));
+    expect(real.slice(0, 2)).toEqual(['t2', 't2b']);
+    expect(await visit(() => press('Tab'))).toEqual(real);
+    await page.evaluate(() => document.getElementById('tab-order')!.remove());
+  });
+
   it('closes a modal dialog and a custom dialog with Escape', async () => {
     await page.evaluate((i) => window.h.click(i), await indexOf('#open-modal'));
     const result = await press('Escape');
