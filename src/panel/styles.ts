@@ -1,6 +1,9 @@
 // The panel's stylesheet (a constructable stylesheet through Lit's css tag). The :host rules are
 // !important on purpose: inside a shadow root, important declarations beat the page's own,
 // so `* { all: unset }` or `page-agent-panel { display: none !important }` cannot reach us.
+// `all: initial !important` already pins every property (margin, opacity, visibility, …) to its
+// initial value; only the ones whose initial value is not ours are written out, and `direction`,
+// which `all` leaves alone.
 import { css } from './panel-base.js';
 
 /** Styles for the panel element and everything in its shadow root. */
@@ -12,22 +15,12 @@ export const panelStyles = css`
     z-index: 2147483647 !important; /* equal to the overlay; later in the DOM, so above its mask */
     left: var(--pa-left, 50%) !important;
     bottom: var(--pa-bottom, 24px) !important;
-    top: auto !important;
-    right: auto !important;
     transform: var(--pa-shift, translateX(-50%)) !important;
     width: min(400px, calc(100vw - 16px)) !important;
-    max-width: none !important;
-    margin: 0 !important;
-    padding: 0 !important;
-    border: 0 !important;
-    opacity: 1 !important;
-    visibility: visible !important;
-    pointer-events: auto !important;
     box-sizing: border-box !important;
     contain: layout style !important;
     font: 13px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif !important;
     color: var(--pa-fg) !important;
-    text-align: left !important;
     direction: ltr !important;
     --pa-bg: #fff;
     --pa-bar: #f4f5f8;
