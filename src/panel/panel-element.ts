@@ -256,22 +256,12 @@ export class PanelElement extends PanelBase {
   #renderInput(disabled: boolean): TemplateResult {
     const t = this.#t;
     const rows = Math.min(5, Math.max(1, this.#draft.split('\n').length));
+    // The textarea has a template of its own: the build leaves templates with a <textarea> unsqueezed.
+    const field = html`<textarea id="task" class="task-input" rows=${rows} maxlength="4000" placeholder=${t('taskPlaceholder')} title=${t('taskHint')} aria-describedby="task-hint" .value=${this.#draft} ?disabled=${disabled} @input=${this.#onInput} @keydown=${this.#onTaskKey}></textarea>`;
     return html`<form class="input" @submit=${this.#onSubmit}>
       <label class="sr-only" for="task">${t('task')}</label>
       <span class="sr-only" id="task-hint">${t('taskHint')}</span>
-      <textarea
-        id="task"
-        class="task-input"
-        rows=${rows}
-        maxlength="4000"
-        placeholder=${t('taskPlaceholder')}
-        title=${t('taskHint')}
-        aria-describedby="task-hint"
-        .value=${this.#draft}
-        ?disabled=${disabled}
-        @input=${this.#onInput}
-        @keydown=${this.#onTaskKey}
-      ></textarea>
+      ${field}
       <button type="submit" class="run primary" ?disabled=${disabled}>${t('run')}</button>
     </form>`;
   }

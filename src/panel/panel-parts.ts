@@ -37,11 +37,13 @@ export function renderQuestion(t: Translate, pending: PendingQuestion): Template
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) send(event);
   };
+  // The textarea has a template of its own: the build leaves templates with a <textarea> unsqueezed.
+  const field = html`<textarea class="answer-input" rows="2" aria-label=${t('answer')} placeholder=${t('answerPlaceholder')} @keydown=${onKey}></textarea>`;
   return html`<li class="card ask" role="group" aria-labelledby="ask-q">
     <div class="meta">${t('question')}</div>
     <div id="ask-q">${pending.question}</div>
     <form class="row" @submit=${send}>
-      <textarea class="answer-input" rows="2" aria-label=${t('answer')} placeholder=${t('answerPlaceholder')} @keydown=${onKey}></textarea>
+      ${field}
       <button type="submit" class="send primary">${t('send')}</button>
     </form>
   </li>`;
