@@ -66,11 +66,7 @@ export class AgentController implements ReactiveController {
   get usage(): Usage {
     const total: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 0 };
     for (const event of this.history) {
-      if (event.type !== 'step' || !event.usage) continue;
-      total.promptTokens += event.usage.promptTokens || 0;
-      total.completionTokens += event.usage.completionTokens || 0;
-      total.totalTokens += event.usage.totalTokens || 0;
-      total.cachedTokens! += event.usage.cachedTokens || 0;
+      if (event.type === 'step' && event.usage) for (const key of Object.keys(total) as Array<keyof Usage>) total[key]! += event.usage[key] || 0;
     }
     return total;
   }
