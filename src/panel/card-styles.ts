@@ -140,10 +140,10 @@ export const cardStyles = css`
     border: 1px solid var(--pa-line);
     padding: 2px 6px;
   }
-  .md [data-align='center'] {
+  .md [data-align=center] {
     text-align: center;
   }
-  .md [data-align='right'] {
+  .md [data-align=right] {
     text-align: right;
   }
   .md hr {

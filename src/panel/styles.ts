@@ -4,6 +4,8 @@
 // `all: initial !important` already pins every property (margin, opacity, visibility, …) to its
 // initial value; only the ones whose initial value is not ours are written out, and `direction`,
 // which `all` leaves alone.
+// The shadow root has no ::before/::after content and never scrolls smoothly, so `*` alone covers
+// every box for box-sizing and reduced motion.
 import { css } from './panel-base.js';
 
 /** Styles for the panel element and everything in its shadow root. */
@@ -61,9 +63,7 @@ export const panelStyles = css`
       --pa-shadow: 0 8px 28px rgba(0, 0, 0, .55);
     }
   }
-  *,
-  *::before,
-  *::after {
+  * {
     box-sizing: border-box;
   }
   [hidden] {
@@ -164,21 +164,21 @@ export const panelStyles = css`
     border-radius: 50%;
     background: var(--pa-muted);
   }
-  .dot[data-kind='thinking'],
-  .dot[data-kind='acting'] {
+  .dot[data-kind=thinking],
+  .dot[data-kind=acting] {
     background: var(--pa-accent);
     animation: pulse 1s ease-in-out infinite;
   }
-  .dot[data-kind='retrying'],
-  .dot[data-kind='waiting'],
-  .dot[data-kind='paused'] {
+  .dot[data-kind=retrying],
+  .dot[data-kind=waiting],
+  .dot[data-kind=paused] {
     background: var(--pa-warn);
   }
-  .dot[data-kind='error'],
-  .dot[data-kind='failed'] {
+  .dot[data-kind=error],
+  .dot[data-kind=failed] {
     background: var(--pa-bad);
   }
-  .dot[data-kind='done'] {
+  .dot[data-kind=done] {
     background: var(--pa-ok);
   }
   @keyframes pulse {
@@ -240,12 +240,9 @@ export const panelStyles = css`
     white-space: nowrap;
   }
   @media (prefers-reduced-motion: reduce) {
-    *,
-    *::before,
-    *::after {
+    * {
       animation: none !important;
       transition: none !important;
-      scroll-behavior: auto !important;
     }
   }
 `;
