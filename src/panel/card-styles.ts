@@ -118,7 +118,6 @@ export const cardStyles = css`
   }
   .md pre code {
     padding: 0;
-    white-space: pre;
   }
   .md blockquote {
     padding-left: 8px;

@@ -89,7 +89,6 @@ export const panelStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    gap: 4px;
     min-height: 28px;
     min-width: 28px;
     padding: 0 8px;
@@ -155,7 +154,6 @@ export const panelStyles = css`
     color: var(--pa-muted);
     cursor: grab;
     min-width: 20px;
-    padding: 0;
   }
   .dot {
     flex: none;
