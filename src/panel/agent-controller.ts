@@ -125,7 +125,7 @@ export class AgentController implements ReactiveController {
       return;
     }
     this.statusText = describeActivity(this.#t(), activity, this.#describe);
-    this.kind = KIND[activity.type];
+    this.kind = KIND[activity.type] ?? (activity.type as ActivityKind);
   }
 
   #syncControl(): void {
@@ -168,13 +168,10 @@ const END_STATE: Record<string, [MessageKey, ActivityKind]> = {
 
 const CONTROL_TEXT = { pausing: 'pausing', paused: 'paused', takeover: 'takenOver' } as const;
 
-const KIND: Record<AgentActivity['type'], ActivityKind> = {
-  thinking: 'thinking',
+/** The dot of each activity whose kind is not named like the activity itself. */
+const KIND: Partial<Record<AgentActivity['type'], ActivityKind>> = {
   executing: 'acting',
   executed: 'acting',
-  retrying: 'retrying',
-  error: 'error',
   approval: 'waiting',
   asking: 'waiting',
-  paused: 'paused',
 };
