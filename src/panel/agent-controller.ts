@@ -130,7 +130,7 @@ export class AgentController implements ReactiveController {
 
   #syncControl(): void {
     if (this.controlState === 'running') return;
-    this.statusText = this.#t()(CONTROL_TEXT[this.controlState]);
+    this.statusText = this.#t()(this.controlState === 'takeover' ? 'takenOver' : this.controlState);
     this.kind = 'paused';
   }
 
@@ -165,8 +165,6 @@ const END_STATE: Record<string, [MessageKey, ActivityKind]> = {
   stopped: ['stopped', 'idle'],
   error: ['errored', 'error'],
 };
-
-const CONTROL_TEXT = { pausing: 'pausing', paused: 'paused', takeover: 'takenOver' } as const;
 
 /** The dot of each activity whose kind is not named like the activity itself. */
 const KIND: Partial<Record<AgentActivity['type'], ActivityKind>> = {

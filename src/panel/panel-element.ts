@@ -153,8 +153,6 @@ export class PanelElement extends PanelBase {
       if (typeof this.#agent.respondToApproval !== 'function') return;
       const agent = this.#agent;
       const pending: PendingApproval = {
-        tool: activity.tool,
-        input: activity.input,
         text: describeAction(this.#t, activity.tool, activity.input, this.#config.describeElement),
         element: activity.element,
         reason: activity.reason,

@@ -12,8 +12,6 @@ export interface PendingQuestion {
 
 /** An action waiting for the user's approval. */
 export interface PendingApproval {
-  tool: string;
-  input: unknown;
   /** The action in words, with its element. */
   text: string;
   element?: string;
