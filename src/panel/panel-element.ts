@@ -47,6 +47,8 @@ export class PanelElement extends PanelBase {
     this.#state = new AgentController(this, agent, { t: () => this.#t, describe: config.describeElement, onActivity: this.#onActivity });
     this.setAttribute('data-page-agent-ignore', 'true');
     this.setAttribute('lang', config.language === 'zh-CN' ? 'zh-CN' : 'en-US');
+    // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
+    for (const type of ['keydown', 'keyup', 'keypress']) this.renderRoot.addEventListener(type, stopKey);
   }
 
   /** Whether the step list is open. */
@@ -81,7 +83,7 @@ export class PanelElement extends PanelBase {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#question = pending;
       this.#expanded = true;
-      this.#focusOnNextRender = 'textarea.answer-input';
+      this.#focusOnNextRender = '.answer-input';
       this.hidden = false;
       this.requestUpdate();
     });
@@ -105,19 +107,8 @@ export class PanelElement extends PanelBase {
 
   /** Moves focus to the task input, when it is shown. */
   focusInput(): void {
-    this.#focusOnNextRender = 'textarea.task-input';
+    this.#focusOnNextRender = '.task-input';
     this.requestUpdate();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
-    for (const type of KEY_EVENTS) this.renderRoot.addEventListener(type, stopKey);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    for (const type of KEY_EVENTS) this.renderRoot.removeEventListener(type, stopKey);
   }
 
   protected override willUpdate(): void {
@@ -131,7 +122,7 @@ export class PanelElement extends PanelBase {
       this.#seenEnds = s.runsEnded;
       this.#approval = null;
       this.#expanded = true;
-      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = 'textarea.task-input';
+      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = '.task-input';
     }
   }
 
@@ -360,8 +351,6 @@ export class PanelElement extends PanelBase {
     else fallback();
   }
 }
-
-const KEY_EVENTS = ['keydown', 'keyup', 'keypress'];
 
 function stopKey(event: Event): void {
   event.stopPropagation();
