@@ -219,7 +219,7 @@ export class PanelElement extends PanelBase {
     const toggle = html`<button
       type="button"
       class="icon toggle"
-      aria-expanded=${open ? 'true' : 'false'}
+      aria-expanded=${String(open)}
       aria-controls="steps"
       aria-label=${toggleLabel}
       title=${toggleLabel}
