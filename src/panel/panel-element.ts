@@ -21,8 +21,8 @@ export class PanelElement extends PanelBase {
   static override styles = [panelStyles, cardStyles];
 
   #agent!: PanelAgent;
-  #config: PanelConfig = {};
-  #t: Translate = createTranslator('en-US');
+  #config!: PanelConfig;
+  #t!: Translate;
   #state!: AgentController;
   #drag = new DragController(this);
   #recent!: RecentTasks;

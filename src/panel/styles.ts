@@ -131,8 +131,7 @@ export const panelStyles = css`
     background: var(--pa-bg);
     resize: none;
   }
-  textarea::placeholder,
-  input::placeholder {
+  ::placeholder {
     color: var(--pa-muted);
   }
   .bar {
