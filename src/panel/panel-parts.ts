@@ -19,9 +19,8 @@ export interface PendingApproval {
   resolve(decision: ApprovalDecision): void;
 }
 
-function fieldIn(event: Event, selector: string): HTMLTextAreaElement | HTMLInputElement | null {
-  const root = (event.target as Element).closest('.card');
-  return root?.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector) ?? null;
+function fieldIn(event: Event, selector: string): HTMLTextAreaElement | HTMLInputElement | null | undefined {
+  return (event.target as Element).closest('.card')?.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector);
 }
 
 /** The inline answer box for `ask_user`: Enter sends, Shift+Enter adds a line. */
