@@ -303,7 +303,7 @@ export class PanelElement extends PanelBase {
 
   #submit(): void {
     const task = this.#draft.trim();
-    if (!task || (this.#config.missingConfig?.length ?? 0) > 0) return;
+    if (!task || this.#config.missingConfig?.length) return;
     this.#recent.add(task);
     this.#draft = '';
     this.#message = '';
