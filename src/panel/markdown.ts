@@ -29,7 +29,7 @@ const MAX_DEPTH = 8;
 
 /** Parses Markdown into blocks: headings, paragraphs, fenced code, lists, quotes, tables, rules. */
 export function parseMarkdown(source: string, depth = 0): MdBlock[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  const lines = source.split(/\r\n?|\n/);
   const blocks: MdBlock[] = [];
   let i = 0;
   while (i < lines.length) {
