@@ -11,6 +11,13 @@ export type ActivityKind = 'idle' | 'thinking' | 'acting' | 'retrying' | 'waitin
 
 const EVENTS = ['statuschange', 'historychange', 'activity', 'controlchange'] as const;
 
+/** What the controller needs besides the agent: the current translator, element descriptions, and an activity hook. */
+export interface AgentControllerOptions {
+  t: () => Translate;
+  describe?: (index: number) => string | undefined;
+  onActivity?: (activity: AgentActivity) => void;
+}
+
 /** Mirrors one agent's events into fields the host renders; the host re-renders on every change. */
 export class AgentController implements ReactiveController {
   status: AgentStatus = 'idle';
@@ -29,24 +36,14 @@ export class AgentController implements ReactiveController {
 
   readonly #host: ReactiveControllerHost;
   readonly #agent: PanelAgent;
-  readonly #t: () => Translate;
-  readonly #describe?: (index: number) => string | undefined;
+  readonly #options: AgentControllerOptions;
   #connected = false;
 
-  readonly #onActivityHook?: (activity: AgentActivity) => void;
-
-  constructor(
-    host: ReactiveControllerHost,
-    agent: PanelAgent,
-    options: { t: () => Translate; describe?: (index: number) => string | undefined; onActivity?: (activity: AgentActivity) => void },
-  ) {
+  constructor(host: ReactiveControllerHost, agent: PanelAgent, options: AgentControllerOptions) {
     this.#host = host;
     this.#agent = agent;
-    this.#t = options.t;
-    this.#describe = options.describe;
-    this.#onActivityHook = options.onActivity;
-    const t = options.t;
-    this.statusText = t()('ready');
+    this.#options = options;
+    this.statusText = options.t()('ready');
     host.addController(this);
   }
 
@@ -66,11 +63,7 @@ export class AgentController implements ReactiveController {
   get usage(): Usage {
     const total: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 0 };
     for (const event of this.history) {
-      if (event.type !== 'step' || !event.usage) continue;
-      total.promptTokens += event.usage.promptTokens || 0;
-      total.completionTokens += event.usage.completionTokens || 0;
-      total.totalTokens += event.usage.totalTokens || 0;
-      total.cachedTokens! += event.usage.cachedTokens || 0;
+      if (event.type === 'step' && event.usage) for (const key of Object.keys(total) as Array<keyof Usage>) total[key]! += event.usage[key] || 0;
     }
     return total;
   }
@@ -91,7 +84,7 @@ export class AgentController implements ReactiveController {
   /** Marks a stop in progress until the status changes. */
   markStopping(): void {
     this.stopping = true;
-    this.statusText = this.#t()('stopping');
+    this.statusText = this.#options.t()('stopping');
     this.#host.requestUpdate();
   }
 
@@ -117,7 +110,7 @@ export class AgentController implements ReactiveController {
 
   #onActivity(activity: AgentActivity | undefined): void {
     if (!activity) return;
-    this.#onActivityHook?.(activity);
+    this.#options.onActivity?.(activity);
     // A core without PageAgent's controlState still reports pauses through activity.
     if (this.#agent.controlState === undefined) {
       if (activity.type === 'paused') this.controlState = 'paused';
@@ -128,13 +121,13 @@ export class AgentController implements ReactiveController {
       this.#syncControl();
       return;
     }
-    this.statusText = describeActivity(this.#t(), activity, this.#describe);
-    this.kind = KIND[activity.type];
+    this.statusText = describeActivity(this.#options.t(), activity, this.#options.describe);
+    this.kind = KIND[activity.type] ?? (activity.type as ActivityKind);
   }
 
   #syncControl(): void {
     if (this.controlState === 'running') return;
-    this.statusText = this.#t()(CONTROL_TEXT[this.controlState]);
+    this.statusText = this.#options.t()(this.controlState === 'takeover' ? 'takenOver' : this.controlState);
     this.kind = 'paused';
   }
 
@@ -149,7 +142,7 @@ export class AgentController implements ReactiveController {
     if (agent.controlState !== undefined) this.controlState = agent.controlState;
     else if (this.status !== 'running') this.controlState = 'running';
     if (this.status !== 'running') this.stopping = false;
-    const t = this.#t();
+    const t = this.#options.t();
     if (this.status === 'running') {
       if (this.controlState !== 'running') this.#syncControl();
       else if (previous !== 'running' || this.kind === 'paused') [this.statusText, this.kind] = [t('thinking'), 'thinking'];
@@ -170,15 +163,10 @@ const END_STATE: Record<string, [MessageKey, ActivityKind]> = {
   error: ['errored', 'error'],
 };
 
-const CONTROL_TEXT = { pausing: 'pausing', paused: 'paused', takeover: 'takenOver' } as const;
-
-const KIND: Record<AgentActivity['type'], ActivityKind> = {
-  thinking: 'thinking',
+/** The dot of each activity whose kind is not named like the activity itself. */
+const KIND: Partial<Record<AgentActivity['type'], ActivityKind>> = {
   executing: 'acting',
   executed: 'acting',
-  retrying: 'retrying',
-  error: 'error',
   approval: 'waiting',
   asking: 'waiting',
-  paused: 'paused',
 };

@@ -118,7 +118,6 @@ export const cardStyles = css`
   }
   .md pre code {
     padding: 0;
-    white-space: pre;
   }
   .md blockquote {
     padding-left: 8px;
@@ -140,10 +139,10 @@ export const cardStyles = css`
     border: 1px solid var(--pa-line);
     padding: 2px 6px;
   }
-  .md [data-align='center'] {
+  .md [data-align=center] {
     text-align: center;
   }
-  .md [data-align='right'] {
+  .md [data-align=right] {
     text-align: right;
   }
   .md hr {

@@ -41,10 +41,7 @@ const EN = {
   // Step list
   task: 'Task',
   step: 'Step {n}',
-  evaluation: 'Check',
-  memory: 'Memory',
   goal: 'Goal',
-  action: 'Action',
   result: 'Result',
   observation: 'Observation',
   retry: 'Retry {attempt}/{max}',
@@ -131,10 +128,7 @@ const ZH_LINES = `
 备注
 任务
 步骤 {n}
-评估
-记忆
 目标
-操作
 结果
 观察
 重试 {attempt}/{max}

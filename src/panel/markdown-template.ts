@@ -31,14 +31,11 @@ function inline(nodes: MdInline[], base: string): Out[] {
 
 function heading(level: number, content: Out[]): TemplateResult {
   // Headings inside a small card are visual levels only: h1/h2 share one size, h3+ another.
-  switch (level) {
-    case 1:
-      return html`<h3 class="md-h1">${content}</h3>`;
-    case 2:
-      return html`<h4 class="md-h2">${content}</h4>`;
-    default:
-      return html`<h5 class="md-h3">${content}</h5>`;
-  }
+  return level < 2
+    ? html`<h3>${content}</h3>`
+    : level < 3
+      ? html`<h4>${content}</h4>`
+      : html`<h5>${content}</h5>`;
 }
 
 function block(node: MdBlock, base: string): Out {

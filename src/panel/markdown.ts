@@ -29,7 +29,7 @@ const MAX_DEPTH = 8;
 
 /** Parses Markdown into blocks: headings, paragraphs, fenced code, lists, quotes, tables, rules. */
 export function parseMarkdown(source: string, depth = 0): MdBlock[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  const lines = source.split(/\r\n?|\n/);
   const blocks: MdBlock[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -185,15 +185,13 @@ export function parseInline(text: string, depth = 0): MdInline[] {
   return out;
 }
 
-const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
 /** Resolves a link target against `base` and returns it only when its protocol is http, https or mailto. */
 export function safeHref(href: string, base: string): string | null {
   const trimmed = href.trim();
   if (!trimmed) return null;
   try {
     const url = new URL(trimmed, base);
-    return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
+    return /^(https?|mailto):$/.test(url.protocol) ? url.href : null;
   } catch {
     return null;
   }

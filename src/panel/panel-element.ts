@@ -21,8 +21,8 @@ export class PanelElement extends PanelBase {
   static override styles = [panelStyles, cardStyles];
 
   #agent!: PanelAgent;
-  #config: PanelConfig = {};
-  #t: Translate = createTranslator('en-US');
+  #config!: PanelConfig;
+  #t!: Translate;
   #state!: AgentController;
   #drag = new DragController(this);
   #recent!: RecentTasks;
@@ -47,6 +47,8 @@ export class PanelElement extends PanelBase {
     this.#state = new AgentController(this, agent, { t: () => this.#t, describe: config.describeElement, onActivity: this.#onActivity });
     this.setAttribute('data-page-agent-ignore', 'true');
     this.setAttribute('lang', config.language === 'zh-CN' ? 'zh-CN' : 'en-US');
+    // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
+    for (const type of ['keydown', 'keyup', 'keypress']) this.renderRoot.addEventListener(type, stopKey);
   }
 
   /** Whether the step list is open. */
@@ -81,7 +83,7 @@ export class PanelElement extends PanelBase {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#question = pending;
       this.#expanded = true;
-      this.#focusOnNextRender = 'textarea.answer-input';
+      this.#focusOnNextRender = '.answer-input';
       this.hidden = false;
       this.requestUpdate();
     });
@@ -105,19 +107,8 @@ export class PanelElement extends PanelBase {
 
   /** Moves focus to the task input, when it is shown. */
   focusInput(): void {
-    this.#focusOnNextRender = 'textarea.task-input';
+    this.#focusOnNextRender = '.task-input';
     this.requestUpdate();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
-    for (const type of KEY_EVENTS) this.renderRoot.addEventListener(type, stopKey);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    for (const type of KEY_EVENTS) this.renderRoot.removeEventListener(type, stopKey);
   }
 
   protected override willUpdate(): void {
@@ -131,7 +122,7 @@ export class PanelElement extends PanelBase {
       this.#seenEnds = s.runsEnded;
       this.#approval = null;
       this.#expanded = true;
-      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = 'textarea.task-input';
+      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = '.task-input';
     }
   }
 
@@ -153,8 +144,6 @@ export class PanelElement extends PanelBase {
       if (typeof this.#agent.respondToApproval !== 'function') return;
       const agent = this.#agent;
       const pending: PendingApproval = {
-        tool: activity.tool,
-        input: activity.input,
         text: describeAction(this.#t, activity.tool, activity.input, this.#config.describeElement),
         element: activity.element,
         reason: activity.reason,
@@ -230,7 +219,7 @@ export class PanelElement extends PanelBase {
     const toggle = html`<button
       type="button"
       class="icon toggle"
-      aria-expanded=${open ? 'true' : 'false'}
+      aria-expanded=${String(open)}
       aria-controls="steps"
       aria-label=${toggleLabel}
       title=${toggleLabel}
@@ -256,22 +245,12 @@ export class PanelElement extends PanelBase {
   #renderInput(disabled: boolean): TemplateResult {
     const t = this.#t;
     const rows = Math.min(5, Math.max(1, this.#draft.split('\n').length));
+    // The textarea has a template of its own: the build leaves templates with a <textarea> unsqueezed.
+    const field = html`<textarea id="task" class="task-input" rows=${rows} maxlength="4000" placeholder=${t('taskPlaceholder')} title=${t('taskHint')} aria-describedby="task-hint" .value=${this.#draft} ?disabled=${disabled} @input=${this.#onInput} @keydown=${this.#onTaskKey}></textarea>`;
     return html`<form class="input" @submit=${this.#onSubmit}>
       <label class="sr-only" for="task">${t('task')}</label>
       <span class="sr-only" id="task-hint">${t('taskHint')}</span>
-      <textarea
-        id="task"
-        class="task-input"
-        rows=${rows}
-        maxlength="4000"
-        placeholder=${t('taskPlaceholder')}
-        title=${t('taskHint')}
-        aria-describedby="task-hint"
-        .value=${this.#draft}
-        ?disabled=${disabled}
-        @input=${this.#onInput}
-        @keydown=${this.#onTaskKey}
-      ></textarea>
+      ${field}
       <button type="submit" class="run primary" ?disabled=${disabled}>${t('run')}</button>
     </form>`;
   }
@@ -324,7 +303,7 @@ export class PanelElement extends PanelBase {
 
   #submit(): void {
     const task = this.#draft.trim();
-    if (!task || (this.#config.missingConfig?.length ?? 0) > 0) return;
+    if (!task || this.#config.missingConfig?.length) return;
     this.#recent.add(task);
     this.#draft = '';
     this.#message = '';
@@ -372,8 +351,6 @@ export class PanelElement extends PanelBase {
     else fallback();
   }
 }
-
-const KEY_EVENTS = ['keydown', 'keyup', 'keypress'];
 
 function stopKey(event: Event): void {
   event.stopPropagation();

@@ -12,8 +12,6 @@ export interface PendingQuestion {
 
 /** An action waiting for the user's approval. */
 export interface PendingApproval {
-  tool: string;
-  input: unknown;
   /** The action in words, with its element. */
   text: string;
   element?: string;
@@ -21,9 +19,8 @@ export interface PendingApproval {
   resolve(decision: ApprovalDecision): void;
 }
 
-function fieldIn(event: Event, selector: string): HTMLTextAreaElement | HTMLInputElement | null {
-  const root = (event.target as Element).closest('.card');
-  return root?.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector) ?? null;
+function fieldIn(event: Event, selector: string): HTMLTextAreaElement | HTMLInputElement | null | undefined {
+  return (event.target as Element).closest('.card')?.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector);
 }
 
 /** The inline answer box for `ask_user`: Enter sends, Shift+Enter adds a line. */
@@ -37,11 +34,13 @@ export function renderQuestion(t: Translate, pending: PendingQuestion): Template
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) send(event);
   };
+  // The textarea has a template of its own: the build leaves templates with a <textarea> unsqueezed.
+  const field = html`<textarea class="answer-input" rows="2" aria-label=${t('answer')} placeholder=${t('answerPlaceholder')} @keydown=${onKey}></textarea>`;
   return html`<li class="card ask" role="group" aria-labelledby="ask-q">
     <div class="meta">${t('question')}</div>
     <div id="ask-q">${pending.question}</div>
     <form class="row" @submit=${send}>
-      <textarea class="answer-input" rows="2" aria-label=${t('answer')} placeholder=${t('answerPlaceholder')} @keydown=${onKey}></textarea>
+      ${field}
       <button type="submit" class="send primary">${t('send')}</button>
     </form>
   </li>`;

@@ -1,6 +1,11 @@
 // The panel's stylesheet (a constructable stylesheet through Lit's css tag). The :host rules are
 // !important on purpose: inside a shadow root, important declarations beat the page's own,
 // so `* { all: unset }` or `page-agent-panel { display: none !important }` cannot reach us.
+// `all: initial !important` already pins every property (margin, opacity, visibility, …) to its
+// initial value; only the ones whose initial value is not ours are written out, and `direction`,
+// which `all` leaves alone.
+// The shadow root has no ::before/::after content and never scrolls smoothly, so `*` alone covers
+// every box for box-sizing and reduced motion.
 import { css } from './panel-base.js';
 
 /** Styles for the panel element and everything in its shadow root. */
@@ -12,22 +17,12 @@ export const panelStyles = css`
     z-index: 2147483647 !important; /* equal to the overlay; later in the DOM, so above its mask */
     left: var(--pa-left, 50%) !important;
     bottom: var(--pa-bottom, 24px) !important;
-    top: auto !important;
-    right: auto !important;
     transform: var(--pa-shift, translateX(-50%)) !important;
     width: min(400px, calc(100vw - 16px)) !important;
-    max-width: none !important;
-    margin: 0 !important;
-    padding: 0 !important;
-    border: 0 !important;
-    opacity: 1 !important;
-    visibility: visible !important;
-    pointer-events: auto !important;
     box-sizing: border-box !important;
     contain: layout style !important;
     font: 13px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif !important;
     color: var(--pa-fg) !important;
-    text-align: left !important;
     direction: ltr !important;
     --pa-bg: #fff;
     --pa-bar: #f4f5f8;
@@ -68,9 +63,7 @@ export const panelStyles = css`
       --pa-shadow: 0 8px 28px rgba(0, 0, 0, .55);
     }
   }
-  *,
-  *::before,
-  *::after {
+  * {
     box-sizing: border-box;
   }
   [hidden] {
@@ -96,7 +89,6 @@ export const panelStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    gap: 4px;
     min-height: 28px;
     min-width: 28px;
     padding: 0 8px;
@@ -139,8 +131,7 @@ export const panelStyles = css`
     background: var(--pa-bg);
     resize: none;
   }
-  textarea::placeholder,
-  input::placeholder {
+  ::placeholder {
     color: var(--pa-muted);
   }
   .bar {
@@ -162,7 +153,6 @@ export const panelStyles = css`
     color: var(--pa-muted);
     cursor: grab;
     min-width: 20px;
-    padding: 0;
   }
   .dot {
     flex: none;
@@ -171,21 +161,21 @@ export const panelStyles = css`
     border-radius: 50%;
     background: var(--pa-muted);
   }
-  .dot[data-kind='thinking'],
-  .dot[data-kind='acting'] {
+  .dot[data-kind=thinking],
+  .dot[data-kind=acting] {
     background: var(--pa-accent);
     animation: pulse 1s ease-in-out infinite;
   }
-  .dot[data-kind='retrying'],
-  .dot[data-kind='waiting'],
-  .dot[data-kind='paused'] {
+  .dot[data-kind=retrying],
+  .dot[data-kind=waiting],
+  .dot[data-kind=paused] {
     background: var(--pa-warn);
   }
-  .dot[data-kind='error'],
-  .dot[data-kind='failed'] {
+  .dot[data-kind=error],
+  .dot[data-kind=failed] {
     background: var(--pa-bad);
   }
-  .dot[data-kind='done'] {
+  .dot[data-kind=done] {
     background: var(--pa-ok);
   }
   @keyframes pulse {
@@ -247,12 +237,9 @@ export const panelStyles = css`
     white-space: nowrap;
   }
   @media (prefers-reduced-motion: reduce) {
-    *,
-    *::before,
-    *::after {
+    * {
       animation: none !important;
       transition: none !important;
-      scroll-behavior: auto !important;
     }
   }
 `;

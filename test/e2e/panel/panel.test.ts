@@ -13,6 +13,8 @@ const HOSTILE_CSS = `
   button { display: none !important; }
   textarea, input { display: none !important; }
   page-agent-panel { display: none !important; left: -9999px !important; opacity: 0 !important; }
+  page-agent-panel { visibility: hidden !important; pointer-events: none !important; margin: 40px !important; padding: 20px !important; border: 5px solid red !important; }
+  page-agent-panel { top: 0 !important; right: 0 !important; max-width: 10px !important; text-align: right !important; }
   body { font: 40px/3 serif !important; color: red !important; }
   [data-page-agent-ignore] { transform: scale(0.2) !important; }
 `;
