@@ -101,30 +101,15 @@ function isTransforming(schema: Schema, seen = new Set<Schema>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
   const def = defOf(schema);
-  const some = (children: Schema[]) => children.some((child) => child && isTransforming(child, seen));
-  switch (def.type) {
-    case 'transform':
-      return true;
-    case 'pipe':
-      return schema._zod.traits.has('$ZodCodec') || some([def.in, def.out]);
-    case 'array':
-      return some([def.element]);
-    case 'set':
-    case 'record':
-    case 'map':
-      return some([def.keyType, def.valueType]);
-    case 'lazy':
-      return some([def.getter()]);
-    case 'intersection':
-      return some([def.left, def.right]);
-    case 'object':
-      return some(Object.values(def.shape));
-    case 'union':
-      return some(def.options);
-    case 'tuple':
-      return some([...def.items, def.rest]);
-  }
-  return some([def.innerType]);
+  if (def.type === 'transform' || schema._zod.traits.has('$ZodCodec')) return true;
+  // The child schemas of every kind: no def holds two of these groups, and an object's catchall is not looked at.
+  const children: Schema[] =
+    def.type === 'lazy'
+      ? [def.getter()]
+      : def.type === 'object'
+        ? Object.values(def.shape)
+        : [...(def.options ?? []), ...(def.items ?? []), def.rest, def.in, def.out, def.element, def.keyType, def.valueType, def.left, def.right, def.innerType];
+  return children.some((child) => child && isTransforming(child, seen));
 }
 
 /** The default a wrapper carries, round-tripped through JSON; undefined when it has none or it is not JSON. */
