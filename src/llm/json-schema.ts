@@ -146,21 +146,21 @@ function compactTypeUnion(json: Json): void {
   json.type = types.length === 1 ? types[0] : types;
 }
 
+/** Adds `part` to `parts` unless it is missing or an equal schema is there already. */
+function addDistinct(parts: Json[], part: Json | undefined): void {
+  if (part && !parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part))) parts.push(part);
+}
+
 /** Object members of an intersection combined into one object, or undefined when one is not a plain object. */
 function foldObjects(members: Json[]): Json | undefined {
   const properties: Json = {};
   const required = new Set<string>();
-  for (const member of members) {
-    if (member.type !== 'object' || Object.keys(member).some((key) => !['type', 'properties', 'required', 'additionalProperties'].includes(key))) return undefined;
-  }
+  if (members.some((member) => member.type !== 'object' || Object.keys(member).some((key) => !['type', 'properties', 'required', 'additionalProperties'].includes(key)))) return undefined;
   for (const member of members) {
     for (const key in member.properties) {
       if (Object.hasOwn(properties, key)) continue;
       const parts: Json[] = [];
-      for (const other of members) {
-        const part = other.properties?.[key] ?? catchallOf(other);
-        if (part && !parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part))) parts.push(part);
-      }
+      for (const other of members) addDistinct(parts, other.properties?.[key] ?? catchallOf(other));
       properties[key] = parts.length === 1 ? parts[0] : (foldObjects(parts) ?? { allOf: parts });
     }
     for (const key of member.required ?? []) required.add(key);
@@ -170,15 +170,13 @@ function foldObjects(members: Json[]): Json | undefined {
   if (members.every((member) => member.additionalProperties === false)) folded.additionalProperties = false;
   else {
     const constraints: Json[] = [];
-    for (const member of members) {
-      const constraint = catchallOf(member);
-      if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint))) constraints.push(constraint);
-    }
+    for (const member of members) addDistinct(constraints, catchallOf(member));
     if (constraints.length) folded.additionalProperties = constraints.length === 1 ? constraints[0] : { allOf: constraints };
   }
   return folded;
 }
 
+/** The schema an object gives keys it does not list, when it gives one. */
 function catchallOf(member: Json): Json | undefined {
   const extra = member.additionalProperties;
   return typeof extra === 'object' && extra !== null && Object.keys(extra).length ? extra : undefined;
