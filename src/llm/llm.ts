@@ -26,15 +26,10 @@ export interface LLMErrorDetail {
 
 const NOTE_PREFIX = '[The previous reply was rejected]';
 
+/** Attaches the reply to an LLMError raised while reading it, unless it carries one already. */
 function withRawResponse(error: unknown, rawResponse: unknown): unknown {
-  if (!(error instanceof LLMError) || error.rawResponse !== undefined) return error;
-  return new LLMError(error.kind, error.message, {
-    status: error.status,
-    rawResponse,
-    rawError: error.rawError,
-    note: error.note,
-    retryAfterMs: error.retryAfterMs,
-  });
+  if (error instanceof LLMError && error.rawResponse === undefined) (error as { rawResponse: unknown }).rawResponse = rawResponse;
+  return error;
 }
 
 /** An OpenAI-compatible chat-completions client that forces one tool call per invoke. */
