@@ -3,10 +3,7 @@
 import { isAbortError, LLMError } from './errors.js';
 import { classifyHttpError, quoteBody } from './http-errors.js';
 import { completionFromSSE } from './sse.js';
-
-// Captured once so a page that patches timers later cannot stall our timeout.
-const setTimer = globalThis.setTimeout.bind(globalThis);
-const clearTimer = globalThis.clearTimeout.bind(globalThis);
+import { clearTimer, setTimer } from './timers.js';
 
 /** What one request needs. */
 export interface SendRequestInput {
