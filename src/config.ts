@@ -91,17 +91,21 @@ interface Check {
   expectEntry?: string;
 }
 
+const STRING: Check = { isValid: isString, expect: 'a string' };
+const FUNCTION: Check = { isValid: isFunction, expect: 'a function' };
+const BOOLEAN: Check = { isValid: isBoolean, expect: 'a boolean' };
+
 /** How each core option is checked when set; `expect` completes "`name` must be …". */
 const CHECKS: Record<string, Check> = {
   baseURL: { isValid: isString, expect: 'a URL string' },
-  model: { isValid: isString, expect: 'a string' },
-  apiKey: { isValid: isString, expect: 'a string' },
+  model: STRING,
+  apiKey: STRING,
   maxRetries: { isValid: (value) => isInt(value) && value >= 0, expect: 'an integer ≥ 0' },
   timeout: { isValid: (value) => isNumber(value) && value > 0, expect: 'a number > 0' },
   headers: { isValid: isPlainObject, isEntry: isString, expect: 'an object of header names to strings' },
-  customFetch: { isValid: isFunction, expect: 'a function' },
-  transformRequestBody: { isValid: isFunction, expect: 'a function' },
-  disableNamedToolChoice: { isValid: isBoolean, expect: 'a boolean' },
+  customFetch: FUNCTION,
+  transformRequestBody: FUNCTION,
+  disableNamedToolChoice: BOOLEAN,
   language: { isValid: (value) => value === 'en-US' || value === 'zh-CN', expect: "'en-US' or 'zh-CN'" },
   maxSteps: { isValid: (value) => isInt(value) && value >= 1, expect: 'an integer ≥ 1' },
   stepDelay: { isValid: (value) => isNumber(value) && value >= 0, expect: 'a number of seconds ≥ 0' },
@@ -112,17 +116,17 @@ const CHECKS: Record<string, Check> = {
     expect: 'an object of named tools',
     expectEntry: 'a tool made with tool({ description, inputSchema, execute }), or null to remove a built-in',
   },
-  'instructions.system': { isValid: isString, expect: 'a string' },
-  'instructions.getPageInstructions': { isValid: isFunction, expect: 'a function' },
-  transformPageContent: { isValid: isFunction, expect: 'a function' },
-  customSystemPrompt: { isValid: isString, expect: 'a string' },
-  experimentalScriptExecutionTool: { isValid: isBoolean, expect: 'a boolean' },
-  experimentalLlmsTxt: { isValid: isBoolean, expect: 'a boolean' },
-  onBeforeTask: { isValid: isFunction, expect: 'a function' },
-  onAfterTask: { isValid: isFunction, expect: 'a function' },
-  onBeforeStep: { isValid: isFunction, expect: 'a function' },
-  onAfterStep: { isValid: isFunction, expect: 'a function' },
-  onDispose: { isValid: isFunction, expect: 'a function' },
+  'instructions.system': STRING,
+  'instructions.getPageInstructions': FUNCTION,
+  transformPageContent: FUNCTION,
+  customSystemPrompt: STRING,
+  experimentalScriptExecutionTool: BOOLEAN,
+  experimentalLlmsTxt: BOOLEAN,
+  onBeforeTask: FUNCTION,
+  onAfterTask: FUNCTION,
+  onBeforeStep: FUNCTION,
+  onAfterStep: FUNCTION,
+  onDispose: FUNCTION,
 };
 
 /** Names of the options validated at construction (each is documented in CONFIG_OPTIONS). */
