@@ -66,30 +66,9 @@ export class LLM extends EventTarget {
 
     const attempt = async (previous: LLMError | undefined) => {
       const attemptMessages = previous?.note ? [...messages, { role: 'user' as const, content: `${NOTE_PREFIX} ${previous.note}` }] : messages;
-      const body = buildRequestBody(
-        {
-          model: config.model,
-          messages: attemptMessages,
-          tools,
-          toolChoiceName: options.toolChoiceName,
-          disableNamedToolChoice: config.disableNamedToolChoice,
-          temperature: config.temperature,
-          quirks,
-          transformRequestBody: config.transformRequestBody,
-          log: config.log,
-        },
-        normalizedModel,
-      );
-      const { json } = await sendRequest({
-        url: config.endpoint,
-        body,
-        model: config.model,
-        apiKey: config.apiKey,
-        headers: config.headers,
-        customFetch: config.customFetch,
-        timeout: config.timeout,
-        signal: abortSignal,
-      });
+      // Both read only their own fields of the resolved config.
+      const body = buildRequestBody({ ...config, messages: attemptMessages, tools, toolChoiceName: options.toolChoiceName, quirks }, normalizedModel);
+      const { json } = await sendRequest({ ...config, url: config.endpoint, body, signal: abortSignal });
       usage = addUsage(usage, parseUsage(json));
       try {
         return { parsed: parseReply(json, tools, options, config.log), json, body };
