@@ -5,7 +5,7 @@
 //   case 9 (in part): several tool calls in one reply, of which the first is used.
 // Knows nothing about which tools exist; see repair-macro.ts and validate-args.ts for that.
 import { LLMError } from '../errors.js';
-import { findJsonObject, parseJsonLayers } from './json-text.js';
+import { findJsonObject, isRecord, parseJsonLayers } from './json-text.js';
 import type { RepairLog } from './repair-log.js';
 
 /** A tool call as found in the reply: the name (when the reply had one) and parsed arguments. */
@@ -19,8 +19,8 @@ const NO_TOOL_CALL_NOTE = (tool: string | undefined) =>
 
 /** Unwraps `{name, arguments|parameters}` and `{type:'function', function:{…}}` (case 2). */
 function unwrap(value: unknown, log: RepairLog): FoundToolCall | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const record = value as Record<string, any>;
+  if (!isRecord(value)) return undefined;
+  const record = value;
   if (Array.isArray(record.tool_calls) && record.tool_calls.length > 0) {
     log.add(2, 'unwrapped a tool_calls array written as JSON');
     return unwrap(record.tool_calls[0], log) ?? { args: record.tool_calls[0] };

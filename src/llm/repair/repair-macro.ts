@@ -12,15 +12,13 @@
 import { LLMError } from '../errors.js';
 import { toolToJSONSchema } from '../tool-schema.js';
 import type { ToolInputSchema } from '../types.js';
-import { parseJsonLayers } from './json-text.js';
+import { isRecord, parseJsonLayers } from './json-text.js';
 import type { RepairLog } from './repair-log.js';
 import { matchToolName } from './tool-names.js';
 import { validateArgs } from './validate-args.js';
 
 /** The reflection fields of the macro, in the order models write them. */
 export const REFLECTION_FIELDS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function missingAction(macroName: string, available: readonly string[], hadReflection: boolean): LLMError {
   const what = hadReflection ? 'had reflection fields but no `action`' : 'had no `action`';
