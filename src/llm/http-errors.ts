@@ -36,9 +36,10 @@ export function errorInfo(body: unknown): { message?: string; code?: string; typ
   if (typeof root !== 'object' || root === null) return {};
   const record = root as Record<string, any>;
   const error = typeof record.error === 'object' && record.error !== null ? record.error : record;
-  const message = typeof error.message === 'string' ? error.message : typeof record.error === 'string' ? record.error : typeof record.detail === 'string' ? record.detail : undefined;
+  const isString = (value: unknown): value is string => typeof value === 'string';
+  const message = [error.message, record.error, record.detail].find(isString);
   const code = error.code !== undefined && error.code !== null ? String(error.code) : undefined;
-  const type = typeof error.type === 'string' ? error.type : typeof error.status === 'string' ? error.status : undefined;
+  const type = [error.type, error.status].find(isString);
   return { message, code, type };
 }
 
