@@ -54,12 +54,14 @@ function foldChecks(schema: Schema): Json {
     if (kind === 'greater_than') atLeast(c.inclusive ? 'minimum' : 'exclusiveMinimum', c.value);
     else if (kind === 'less_than') atMost(c.inclusive ? 'maximum' : 'exclusiveMaximum', c.value);
     else if (kind === 'multiple_of') (agg.multipleOf ??= new Set()).add(c.value);
-    else if (kind === 'min_length' || kind === 'min_size') atLeast('minimum', c.minimum);
-    else if (kind === 'max_length' || kind === 'max_size') atMost('maximum', c.maximum);
-    else if (kind === 'length_equals' || kind === 'size_equals') {
+    // min_length/min_size, max_length/max_size, length_equals/size_equals; *_format checks other
+    // than number's and string's (bigint_format) sit only on kinds this fold is not asked about.
+    else if (kind.startsWith('min_')) atLeast('minimum', c.minimum);
+    else if (kind.startsWith('max_')) atMost('maximum', c.maximum);
+    else if (kind.endsWith('_equals')) {
       atLeast('minimum', c.length ?? c.size);
       atMost('maximum', c.length ?? c.size);
-    } else if (kind === 'number_format' || kind === 'string_format') {
+    } else if (kind.endsWith('_format')) {
       agg.format = c.format;
       if (c.format.includes('int')) agg.isInt = true;
       const range = NUMBER_RANGES[c.format];
