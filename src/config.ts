@@ -69,7 +69,7 @@ const isTool = (value: unknown) =>
 function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const ctor = (value as { constructor?: unknown }).constructor;
-  if (ctor === undefined || typeof ctor !== 'function') return true;
+  if (typeof ctor !== 'function') return true;
   const proto: unknown = ctor.prototype;
   return typeof proto === 'object' && proto !== null && !Array.isArray(proto) && Object.hasOwn(proto, 'isPrototypeOf');
 }
