@@ -35,7 +35,7 @@ function decode(text: string, contentType: string): unknown {
     const folded = completionFromSSE(text);
     if (folded) return folded;
   }
-  if (text.trim() === '') return undefined;
+  // An empty or blank body fails to parse too.
   try {
     return JSON.parse(text);
   } catch {
