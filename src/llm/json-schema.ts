@@ -187,9 +187,10 @@ function catchallOf(member: Json): Json | undefined {
 /** The JSON Schema keys of one schema kind (not wrappers, not metadata). */
 function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Schema) => Json): void {
   const type: string = def.type;
-  if (type === 'string' || type === 'number' || type === 'template_literal') {
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, isInt, patterns, contentEncoding, lax } = foldChecks(schema);
-    if (type === 'number') {
+  // Only string, number, template literal, array and tuple read the folded checks.
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, isInt, patterns, contentEncoding, lax } = foldChecks(schema);
+  switch (type) {
+    case 'number': {
       json.type = isInt ? 'integer' : 'number';
       if (exclusiveMinimum >= (minimum ?? -Infinity)) json.exclusiveMinimum = exclusiveMinimum;
       else setBound(json, 'minimum', minimum);
@@ -198,78 +199,102 @@ function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Sche
       const [first, ...rest] = [...(multipleOf ?? [])].filter((m) => Number.isFinite(m) && m !== 0).map(Math.abs);
       if (first !== undefined) json.multipleOf = first;
       if (rest.length) json.allOf = rest.map((m) => ({ multipleOf: m }));
-      return;
+      break;
     }
-    json.type = 'string';
-    if (type === 'template_literal') {
+    case 'template_literal':
+      json.type = 'string';
       json.pattern = (schema._zod as any).pattern.source;
-      return;
+      break;
+    case 'string': {
+      json.type = 'string';
+      setBound(json, 'minLength', minimum);
+      setBound(json, 'maxLength', maximum);
+      if (format && !lax && format !== 'time' && FORMAT_NAMES[format] !== '') json.format = FORMAT_NAMES[format] ?? format;
+      if (contentEncoding) json.contentEncoding = contentEncoding;
+      const list = [...(patterns ?? [])] as RegExp[];
+      if (list.length === 1) json.pattern = list[0]!.source;
+      else if (list.length > 1) json.allOf = list.map((regex) => ({ pattern: regex.source }));
+      break;
     }
-    setBound(json, 'minLength', minimum);
-    setBound(json, 'maxLength', maximum);
-    if (format && !lax && format !== 'time' && FORMAT_NAMES[format] !== '') json.format = FORMAT_NAMES[format] ?? format;
-    if (contentEncoding) json.contentEncoding = contentEncoding;
-    const list = [...(patterns ?? [])] as RegExp[];
-    if (list.length === 1) json.pattern = list[0]!.source;
-    else if (list.length > 1) json.allOf = list.map((regex) => ({ pattern: regex.source }));
-  } else if (type === 'boolean' || type === 'success') json.type = 'boolean';
-  else if (type === 'null') json.type = 'null';
-  else if (type === 'never') json.not = {};
-  else if (type === 'enum' || type === 'literal') {
-    const values: unknown[] = type === 'enum' ? enumValues(def.entries) : def.values.filter((v: unknown) => v !== undefined).map((v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
-    if (type === 'literal' && values.length === 1) {
-      json.type = jsonType(values[0]);
-      json.const = values[0];
-      return;
+    case 'boolean':
+    case 'success':
+      json.type = 'boolean';
+      break;
+    case 'null':
+      json.type = 'null';
+      break;
+    case 'never':
+      json.not = {};
+      break;
+    case 'enum':
+    case 'literal': {
+      const values: unknown[] = type === 'enum' ? enumValues(def.entries) : def.values.filter((v: unknown) => v !== undefined).map((v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+      if (type === 'literal' && values.length === 1) {
+        json.type = jsonType(values[0]);
+        json.const = values[0];
+        return;
+      }
+      // An enum or literal with no values accepts nothing (a literal of only `undefined` is left open).
+      if (!(type === 'enum' ? values : def.values).length) json.not = {};
+      if (!values.length) return;
+      for (const kind of type === 'enum' ? ['number', 'string'] : ['number', 'string', 'boolean', 'null']) if (allOfType(values, kind)) json.type = kind;
+      json.enum = values;
+      break;
     }
-    // An enum or literal with no values accepts nothing (a literal of only `undefined` is left open).
-    if (!(type === 'enum' ? values : def.values).length) json.not = {};
-    if (!values.length) return;
-    for (const kind of type === 'enum' ? ['number', 'string'] : ['number', 'string', 'boolean', 'null']) if (allOfType(values, kind)) json.type = kind;
-    json.enum = values;
-  } else if (type === 'array') {
-    const { minimum, maximum } = foldChecks(schema);
-    setBound(json, 'minItems', minimum);
-    setBound(json, 'maxItems', maximum);
-    json.type = 'array';
-    json.items = convert(def.element);
-  } else if (type === 'object') {
-    json.type = 'object';
-    json.properties = {};
-    const required: string[] = [];
-    for (const key in def.shape) {
-      json.properties[key] = convert(def.shape[key]);
-      if (!isOptionalInput(def.shape[key])) required.push(key);
+    case 'array':
+      setBound(json, 'minItems', minimum);
+      setBound(json, 'maxItems', maximum);
+      json.type = 'array';
+      json.items = convert(def.element);
+      break;
+    case 'object': {
+      json.type = 'object';
+      json.properties = {};
+      const required: string[] = [];
+      for (const key in def.shape) {
+        json.properties[key] = convert(def.shape[key]);
+        if (!isOptionalInput(def.shape[key])) required.push(key);
+      }
+      if (required.length) json.required = required;
+      const catchall: Schema | undefined = def.catchall;
+      if (catchall) json.additionalProperties = defOf(catchall).type === 'never' ? false : convert(catchall);
+      break;
     }
-    if (required.length) json.required = required;
-    const catchall: Schema | undefined = def.catchall;
-    if (catchall) json.additionalProperties = defOf(catchall).type === 'never' ? false : convert(catchall);
-  } else if (type === 'union') json[def.inclusive === false ? 'oneOf' : 'anyOf'] = def.options.map(convert);
-  else if (type === 'intersection') {
-    const allOf = [def.left, def.right].flatMap((side: Schema) => {
-      const part = convert(side);
-      return Object.keys(part).length === 1 && part.allOf ? part.allOf : [part];
-    });
-    Object.assign(json, foldObjects(allOf) ?? { allOf });
-  } else if (type === 'tuple') {
-    json.type = 'array';
-    json.prefixItems = def.items.map(convert);
-    json.items = def.rest ? convert(def.rest) : false;
-    let minItems = def.items.length;
-    while (minItems > 0 && isOptionalInput(def.items[minItems - 1])) minItems--;
-    if (minItems > 0) json.minItems = minItems;
-    if (!def.rest) json.maxItems = def.items.length;
-    const { minimum, maximum } = foldChecks(schema);
-    setBound(json, 'minItems', minimum);
-    setBound(json, 'maxItems', maximum);
-  } else if (type === 'record') {
-    json.type = 'object';
-    json.propertyNames = convert(def.keyType);
-    json.additionalProperties = convert(def.valueType);
-    const keys = [...((def.keyType._zod as any).values ?? [])].filter((v) => typeof v === 'string' || typeof v === 'number');
-    if (keys.length && !def.partial && !isOptionalInput(def.valueType)) json.required = keys.map(String);
-  } else if (type === 'nullable') json.anyOf = [convert(def.innerType), { type: 'null' }];
-  // Types JSON cannot carry (bigint, date, transform, custom, function, map, set, …) accept anything.
+    case 'union':
+      json[def.inclusive === false ? 'oneOf' : 'anyOf'] = def.options.map(convert);
+      break;
+    case 'intersection': {
+      const allOf = [def.left, def.right].flatMap((side: Schema) => {
+        const part = convert(side);
+        return Object.keys(part).length === 1 && part.allOf ? part.allOf : [part];
+      });
+      Object.assign(json, foldObjects(allOf) ?? { allOf });
+      break;
+    }
+    case 'tuple': {
+      json.type = 'array';
+      json.prefixItems = def.items.map(convert);
+      json.items = def.rest ? convert(def.rest) : false;
+      let minItems = def.items.length;
+      while (minItems > 0 && isOptionalInput(def.items[minItems - 1])) minItems--;
+      if (minItems > 0) json.minItems = minItems;
+      if (!def.rest) json.maxItems = def.items.length;
+      setBound(json, 'minItems', minimum);
+      setBound(json, 'maxItems', maximum);
+      break;
+    }
+    case 'record': {
+      json.type = 'object';
+      json.propertyNames = convert(def.keyType);
+      json.additionalProperties = convert(def.valueType);
+      const keys = [...((def.keyType._zod as any).values ?? [])].filter((v) => typeof v === 'string' || typeof v === 'number');
+      if (keys.length && !def.partial && !isOptionalInput(def.valueType)) json.required = keys.map(String);
+      break;
+    }
+    case 'nullable':
+      json.anyOf = [convert(def.innerType), { type: 'null' }];
+    // Types JSON cannot carry (bigint, date, transform, custom, function, map, set, …) accept anything.
+  }
 }
 
 /**
