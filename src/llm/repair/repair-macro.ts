@@ -104,8 +104,9 @@ export function repairMacroArgs(input: MacroRepairInput, log: RepairLog): Record
   if (called && called !== input.macroName && matchToolName(called, [input.macroName]) === undefined) {
     const inner = matchToolName(called, available);
     if (!inner) throw unknownAction(called, available);
-    const reflection = Object.fromEntries(REFLECTION_FIELDS.filter((key) => key in args).map((key) => [key, args[key]]));
-    const actionInput = Object.fromEntries(Object.entries(args).filter(([key]) => !(REFLECTION_FIELDS as readonly string[]).includes(key)));
+    const reflection: Record<string, unknown> = {};
+    const actionInput: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(args)) ((REFLECTION_FIELDS as readonly string[]).includes(key) ? reflection : actionInput)[key] = value;
     log.add(3, `the model called "${called}" directly; wrapped it in ${input.macroName}.action`);
     args = { ...reflection, action: { [inner]: isRecord(input.args) ? actionInput : input.args } };
   }
