@@ -24,12 +24,6 @@ export interface SendRequestResult {
   json: unknown;
 }
 
-function buildHeaders(input: SendRequestInput): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (input.apiKey) headers.Authorization = `Bearer ${input.apiKey}`;
-  return { ...headers, ...input.headers };
-}
-
 function decode(text: string, contentType: string): unknown {
   if (/event-stream/i.test(contentType) || /^\s*data:/.test(text)) {
     const folded = completionFromSSE(text);
@@ -72,7 +66,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
   let response: Response;
   let text: string;
   try {
-    const init: RequestInit = { method: 'POST', headers: buildHeaders(input), body: JSON.stringify(input.body), signal: controller.signal };
+    const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json', ...(input.apiKey && { Authorization: `Bearer ${input.apiKey}` }), ...input.headers }, body: JSON.stringify(input.body), signal: controller.signal };
     const exchange = (async () => {
       const res = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
       return { res, body: await res.text() };
