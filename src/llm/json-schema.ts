@@ -12,7 +12,6 @@ type Json = Record<string, any>;
 
 // zod's names for string formats that JSON Schema spells differently ('' = no format keyword).
 const FORMAT_NAMES: Record<string, string> = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '' };
-// Wrappers whose JSON Schema is their inner type's, plus what `ownKeys` adds.
 // The ranges zod gives its number formats (zod's `util` is not imported: it would bundle all of it).
 const NUMBER_RANGES: Record<string, [number, number]> = {
   safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
@@ -21,7 +20,6 @@ const NUMBER_RANGES: Record<string, [number, number]> = {
   float32: [-3.4028234663852886e38, 3.4028234663852886e38],
   float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
 };
-const WRAPPERS = new Set(['optional', 'nonoptional', 'default', 'prefault', 'catch', 'readonly', 'promise', 'pipe', 'lazy']);
 
 // zod keeps `.describe()`/`.meta()` in one registry per page, shared by every copy of zod through
 // this global (zod/v4/core/registries.js); reading it keeps zod's runtime out of llm/. The agent's
@@ -124,16 +122,6 @@ function defaultOf(def: Def): unknown {
   }
 }
 
-/** The schema a wrapper stands for, and the keys it adds of its own. */
-function unwrap(schema: Schema, own: Json): Schema {
-  const def = defOf(schema);
-  if (def.type === 'default' || def.type === 'prefault' || def.type === 'catch') own.default = defaultOf(def);
-  if (def.type === 'readonly') own.readOnly = true;
-  if (def.type === 'lazy') return (schema._zod as any).innerType;
-  if (def.type === 'pipe') return def.in._zod.traits.has('$ZodTransform') ? def.out : def.in;
-  return def.innerType;
-}
-
 /** `anyOf` of bare type assertions written as a `type` list, as zod writes it. */
 function compactTypeUnion(json: Json): void {
   const options: Json[] | undefined = json.anyOf;
@@ -184,12 +172,31 @@ function catchallOf(member: Json): Json | undefined {
   return typeof extra === 'object' && extra !== null && Object.keys(extra).length ? extra : undefined;
 }
 
-/** The JSON Schema keys of one schema kind (not wrappers, not metadata). */
-function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Schema) => Json): void {
+/**
+ * Writes the JSON Schema keys of one schema kind (not metadata) into `json`; for a wrapper, only the
+ * keys it adds of its own, and returns the schema it stands for.
+ */
+function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Schema) => Json): Schema | undefined {
   const type: string = def.type;
   // Only string, number, template literal, array and tuple read the folded checks.
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, isInt, patterns, contentEncoding, lax } = foldChecks(schema);
   switch (type) {
+    case 'default':
+    case 'prefault':
+    case 'catch':
+      json.default = defaultOf(def);
+      return def.innerType;
+    case 'readonly':
+      json.readOnly = true;
+      return def.innerType;
+    case 'optional':
+    case 'nonoptional':
+    case 'promise':
+      return def.innerType;
+    case 'lazy':
+      return (schema._zod as any).innerType;
+    case 'pipe':
+      return def.in._zod.traits.has('$ZodTransform') ? def.out : def.in;
     case 'number': {
       json.type = isInt ? 'integer' : 'number';
       if (exclusiveMinimum >= (minimum ?? -Infinity)) json.exclusiveMinimum = exclusiveMinimum;
@@ -313,8 +320,7 @@ export function zodToJSONSchema(root: Schema): JSONSchema {
     let inner: Schema | undefined;
     const custom = (schema._zod as any).toJSONSchema?.();
     if (custom) json = custom;
-    else if (WRAPPERS.has(def.type)) inner = unwrap(schema, json);
-    else convertKind(schema, def, json, convert);
+    else inner = convertKind(schema, def, json, convert);
     const { id: _id, ...meta } = metaOf(schema) ?? {};
     Object.assign(json, meta);
     // A default or example describes the output of a transform, not the input the model writes.
