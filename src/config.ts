@@ -138,12 +138,11 @@ function valueAt(config: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), config);
 }
 
-/** Options whose values may hold secrets: an error names their type, never their content. */
-const SECRET_OPTIONS = new Set(['apiKey', 'headers']);
-
+/** A value as an error message shows it. */
 function shown(value: unknown, name = ''): string {
   if (typeof value === 'function') return 'a function';
-  if (SECRET_OPTIONS.has(name)) return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}, not shown`;
+  // apiKey and headers may hold secrets: an error names their type, never their content.
+  if (name === 'apiKey' || name === 'headers') return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}, not shown`;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
