@@ -29,9 +29,8 @@ function unwrap(value: unknown, log: RepairLog): FoundToolCall | undefined {
     log.add(2, 'unwrapped a {type:"function", function} wrapper');
     return { name: record.function.name, args: parseArgs(record.function.arguments ?? record.function.parameters ?? {}, log) };
   }
-  const keys = Object.keys(record);
   const argsKey = ['arguments', 'parameters', 'args', 'input'].find((key) => key in record);
-  if (typeof record.name === 'string' && argsKey && keys.every((key) => key === 'name' || key === argsKey || key === 'id' || key === 'type')) {
+  if (typeof record.name === 'string' && argsKey && Object.keys(record).every((key) => ['name', argsKey, 'id', 'type'].includes(key))) {
     log.add(2, `unwrapped a {name, ${argsKey}} wrapper`);
     return { name: record.name, args: parseArgs(record[argsKey], log) };
   }
