@@ -1,7 +1,7 @@
 // The LLM client: one `invoke` = one API call (plus retries) → one repaired, validated tool call →
 // that tool executed once. Emits `retry` and `error` events. No DOM access; fetch only.
 import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
-import { isAbortError, LLMError } from './errors.js';
+import { LLMError } from './errors.js';
 import { findModelQuirks, normalizeModelName } from './model-quirks.js';
 import { parseReply } from './parse-reply.js';
 import { buildRequestBody } from './request-body.js';
@@ -89,7 +89,8 @@ export class LLM extends EventTarget {
         },
       });
     } catch (error) {
-      if (error instanceof LLMError && !isAbortError(error)) {
+      // An LLMError is never an abort (its name is LLMError): aborts pass through without the event.
+      if (error instanceof LLMError) {
         this.dispatchEvent(new CustomEvent<LLMErrorDetail>('error', { detail: { error } }));
       }
       throw error;
