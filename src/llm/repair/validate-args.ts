@@ -14,10 +14,11 @@ function getAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
-function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): void {
-  let node: any = root;
-  for (const key of path.slice(0, -1)) node = node[key as any];
-  node[path[path.length - 1] as any] = value;
+/** `root` with the value at `path` replaced (`value` itself for an empty path). */
+function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): unknown {
+  if (!path.length) return value;
+  (getAt(root, path.slice(0, -1)) as any)[path.at(-1) as any] = value;
+  return root;
 }
 
 /** The coerced scalar for an invalid_type issue, or undefined when no safe coercion exists. */
@@ -70,8 +71,7 @@ export function validateArgs(schema: ToolInputSchema, value: unknown, toolName: 
       const coerced = coerceScalar(found, issue.expected);
       if (!coerced) continue;
       if (!changed) current = structuredClone(current);
-      if (issue.path.length === 0) current = coerced.value;
-      else setAt(current, issue.path, coerced.value);
+      current = setAt(current, issue.path, coerced.value);
       changed = true;
       log.add(10, `${kind} "${toolName}" field "${fieldName(issue.path)}": ${JSON.stringify(found)} coerced to ${issue.expected}`);
     }
