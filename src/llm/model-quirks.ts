@@ -89,12 +89,13 @@ export const MODEL_QUIRKS: readonly ModelQuirk[] = [
  * Ollama `:tag` dropped, dots and underscores as dashes (`openai/GPT-5.1` → `gpt-5-1`).
  */
 export function normalizeModelName(model: string): string {
-  let name = model.trim().toLowerCase();
-  name = name.slice(name.lastIndexOf('/') + 1);
-  const tag = name.indexOf(':');
-  // Keep a `:thinking` style variant visible; drop size tags such as `:8b` or `:latest`.
-  if (tag >= 0) name = /^:(thinking|reasoning)/.test(name.slice(tag)) ? `${name.slice(0, tag)}-${name.slice(tag + 1)}` : name.slice(0, tag);
-  return name.replace(/[._\s]+/g, '-');
+  const name = model.trim().toLowerCase();
+  // Keep a `:thinking` style variant visible; drop size tags such as `:8b` or `:latest` (from the first colon on).
+  return name
+    .slice(name.lastIndexOf('/') + 1)
+    .replace(/^([^:]*):(?!thinking|reasoning)[^]*/, '$1')
+    .replace(':', '-')
+    .replace(/[._\s]+/g, '-');
 }
 
 /** Endpoint facts of a chat-completions URL (relative URLs have an empty host). */
