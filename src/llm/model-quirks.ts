@@ -31,8 +31,9 @@ export interface ModelQuirk {
   changes(model: string): QuirkChanges;
 }
 
+// Hostnames as URL parsing gives them for http(s): lower case, IPv6 in brackets.
 const isLoopbackOrLan = (hostname: string) =>
-  hostname === 'localhost' || hostname === '::1' || hostname === '[::1]' || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(hostname) || hostname.endsWith('.local');
+  hostname === 'localhost' || hostname === '[::1]' || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(hostname) || hostname.endsWith('.local');
 
 /** The table, checked top to bottom; every matching row applies, later rows win on tool_choice. */
 export const MODEL_QUIRKS: readonly ModelQuirk[] = [
@@ -98,11 +99,11 @@ export function normalizeModelName(model: string): string {
     .replace(/[._\s]+/g, '-');
 }
 
-/** Endpoint facts of a chat-completions URL (relative URLs have an empty host). */
+/** Endpoint facts of an http(s) chat-completions URL, host lower-cased by the URL parser (relative URLs have an empty host). */
 export function endpointInfo(url: string): EndpointInfo {
   try {
     const parsed = new URL(url);
-    return { hostname: parsed.hostname.toLowerCase(), port: parsed.port };
+    return { hostname: parsed.hostname, port: parsed.port };
   } catch {
     return { hostname: '', port: '' };
   }
