@@ -3,7 +3,7 @@
 import { isAbortError, LLMError } from './errors.js';
 import { extractToolCall } from './repair/extract-tool-call.js';
 import { repairMacroArgs } from './repair/repair-macro.js';
-import { RepairLog } from './repair/repair-log.js';
+import { createRepairLog } from './repair/repair-log.js';
 import { matchToolName } from './repair/tool-names.js';
 import { validateArgs } from './repair/validate-args.js';
 import type { InvokeOptions, LLMDebugLogger, RepairNote, Tool } from './types.js';
@@ -30,7 +30,7 @@ function applyNormalizer(response: unknown, normalize: InvokeOptions['normalizeR
 
 /** Parses, repairs and validates the tool call of a reply; throws an LLMError when it cannot. */
 export function parseReply(response: unknown, tools: Record<string, Tool>, options: InvokeOptions, debug: LLMDebugLogger): ParsedReply {
-  const log = new RepairLog(debug);
+  const log = createRepairLog(debug);
   const normalized = applyNormalizer(response, options.normalizeResponse);
   const toolNames = Object.keys(tools);
   const macroActions = options.macro ? Object.keys(options.macro.actions) : [];
