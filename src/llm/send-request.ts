@@ -93,8 +93,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
 
   const contentType = response.headers.get('content-type') ?? '';
   const json = decode(text, contentType);
-  const context = { url: input.url, model: input.model };
-  if (!response.ok) throw classifyHttpError(response.status, response.headers, text, json, context);
+  if (!response.ok) throw classifyHttpError(response.status, response.headers, text, json, input);
   if (json === undefined) {
     const shown = text.trim() === '' ? 'an empty body' : `"${quoteBody(text)}"`;
     throw new LLMError('invalid_response', `Expected JSON from ${input.url} but got ${contentType || 'no content type'}: ${shown}`, {
@@ -107,7 +106,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
     // Some gateways answer 200 with an error object (often relaying the upstream status as `code`).
     const code = Number(embedded.code);
     const status = Number.isInteger(code) && code >= 400 && code < 600 ? code : 502;
-    throw classifyHttpError(status, response.headers, text, json, context);
+    throw classifyHttpError(status, response.headers, text, json, input);
   }
   return { status: response.status, json };
 }
