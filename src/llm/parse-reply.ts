@@ -38,7 +38,7 @@ export function parseReply(response: unknown, tools: Record<string, Tool>, optio
 
   if (options.macro && options.toolChoiceName && tools[options.toolChoiceName]) {
     const macroName = options.toolChoiceName;
-    const repaired = repairMacroArgs({ macroName, calledName: found.name, args: found.args, actions: options.macro.actions }, log);
+    const repaired = repairMacroArgs(macroName, found, options.macro.actions, log);
     if (found.name && found.name !== macroName && matchToolName(found.name, [macroName])) log.add(8, `tool name "${found.name}" read as "${macroName}"`);
     const args = validateArgs(tools[macroName]!.inputSchema, repaired, macroName, toolNames, log);
     return { name: macroName, args, repairs: log.notes };
