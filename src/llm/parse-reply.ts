@@ -39,13 +39,12 @@ export function parseReply(response: unknown, tools: Record<string, Tool>, optio
   if (options.macro && options.toolChoiceName && tools[options.toolChoiceName]) {
     const macroName = options.toolChoiceName;
     const repaired = repairMacroArgs(macroName, found, options.macro.actions, log);
-    if (found.name && found.name !== macroName && matchToolName(found.name, [macroName])) log.add(8, `tool name "${found.name}" read as "${macroName}"`);
+    if (found.name) matchToolName(found.name, [macroName], log);
     const args = validateArgs(tools[macroName]!.inputSchema, repaired, macroName, toolNames, log);
     return { name: macroName, args, repairs: log.notes };
   }
 
-  let name = found.name ? matchToolName(found.name, toolNames) : undefined;
-  if (found.name && name && name !== found.name) log.add(8, `tool name "${found.name}" read as "${name}"`);
+  let name = found.name ? matchToolName(found.name, toolNames, log) : undefined;
   if (!found.name) name = options.toolChoiceName ?? (toolNames.length === 1 ? toolNames[0] : undefined);
   if (!name || !tools[name]) {
     const shown = found.name ?? '(no name)';

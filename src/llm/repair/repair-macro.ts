@@ -131,9 +131,8 @@ export function repairMacroArgs(macroName: string, found: FoundToolCall, actions
   }
 
   const [writtenName, rawValue] = Object.entries(action)[0]!;
-  const name = matchToolName(writtenName, available);
+  const name = matchToolName(writtenName, available, log);
   if (!name) throw unknownAction(writtenName, available);
-  if (name !== writtenName) log.add(8, `tool name "${writtenName}" read as "${name}"`);
 
   const schema = actions[name]!;
   const layered = parseJsonLayers(rawValue);
