@@ -53,7 +53,7 @@ function foldChecks(schema: Schema): Json {
     else if (kind === 'less_than') atMost(c.inclusive ? 'maximum' : 'exclusiveMaximum', c.value);
     else if (kind === 'multiple_of') (agg.multipleOf ??= new Set()).add(c.value);
     // min_length/min_size, max_length/max_size, length_equals/size_equals; *_format checks other
-    // than number's and string's (bigint_format) sit only on kinds this fold is not asked about.
+    // than number's and string's (bigint_format) sit only on kinds that do not read the fold.
     else if (kind.startsWith('min_')) atLeast('minimum', c.minimum);
     else if (kind.startsWith('max_')) atMost('maximum', c.maximum);
     else if (kind.endsWith('_equals')) {
