@@ -316,11 +316,9 @@ export function zodToJSONSchema(root: Schema): JSONSchema {
     if (path.has(schema)) return {};
     path.add(schema);
     const def = defOf(schema);
-    let json: Json = {};
-    let inner: Schema | undefined;
     const custom = (schema._zod as any).toJSONSchema?.();
-    if (custom) json = custom;
-    else inner = convertKind(schema, def, json, convert);
+    let json: Json = custom || {};
+    const inner = custom ? undefined : convertKind(schema, def, json, convert);
     const { id: _id, ...meta } = metaOf(schema) ?? {};
     Object.assign(json, meta);
     // A default or example describes the output of a transform, not the input the model writes.
