@@ -34,7 +34,7 @@ export function parseReply(response: unknown, tools: Record<string, Tool>, optio
   const normalized = applyNormalizer(response, options.normalizeResponse);
   const toolNames = Object.keys(tools);
   const macroActions = options.macro ? Object.keys(options.macro.actions) : [];
-  const found = extractToolCall(normalized, { expectedTool: options.toolChoiceName, knownNames: [...toolNames, ...macroActions] }, log);
+  const found = extractToolCall(normalized, options.toolChoiceName, [...toolNames, ...macroActions], log);
 
   if (options.macro && options.toolChoiceName && tools[options.toolChoiceName]) {
     const macroName = options.toolChoiceName;

@@ -56,20 +56,15 @@ function parseArgs(raw: unknown, log: RepairLog): unknown {
   return value;
 }
 
-/** What extractToolCall may know about the tools on offer. */
-export interface ExtractContext {
-  /** The tool the request forced, named in the retry note. */
-  expectedTool?: string;
-  /** Tool and action names; a `{name, arguments}` object inside real tool arguments is unwrapped only when it names one of them. */
-  knownNames: readonly string[];
-}
-
 const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
 
-/** Finds the tool call of a reply (cases 1, 2, 4) or throws an LLMError saying why there is none. */
-export function extractToolCall(response: unknown, context: ExtractContext, log: RepairLog): FoundToolCall {
-  const { expectedTool } = context;
-  const known = new Set(context.knownNames.map(squash));
+/**
+ * Finds the tool call of a reply (cases 1, 2, 4) or throws an LLMError saying why there is none.
+ * `expectedTool` is the tool the request forced, named in the retry note; a `{name, arguments}` object
+ * inside real tool arguments is unwrapped only when it names one of `knownNames` (tools and actions).
+ */
+export function extractToolCall(response: unknown, expectedTool: string | undefined, knownNames: readonly string[], log: RepairLog): FoundToolCall {
+  const known = new Set(knownNames.map(squash));
   const choices = (response as { choices?: unknown } | null)?.choices;
   const choice = Array.isArray(choices) ? (choices[0] as Record<string, any> | undefined) : undefined;
   if (!choice || typeof choice !== 'object') {
