@@ -2,7 +2,6 @@
 // that tool executed once. Emits `retry` and `error` events. No DOM access; fetch only.
 import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 import { LLMError } from './errors.js';
-import { findModelQuirks, normalizeModelName } from './model-quirks.js';
 import { parseReply } from './parse-reply.js';
 import { buildRequestBody } from './request-body.js';
 import { withRetry } from './retry.js';
@@ -60,14 +59,12 @@ export class LLM extends EventTarget {
       throw new LLMError('config', `invoke: \`toolChoiceName\` "${options.toolChoiceName}" is not in tools (${Object.keys(tools).join(', ')}).`);
     }
     const config = this.config;
-    const normalizedModel = normalizeModelName(config.model);
-    const quirks = findModelQuirks(config.model, config.endpoint);
     let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
     const attempt = async (previous: LLMError | undefined) => {
       const attemptMessages = previous?.note ? [...messages, { role: 'user' as const, content: `${NOTE_PREFIX} ${previous.note}` }] : messages;
       // Both read only their own fields of the resolved config.
-      const body = buildRequestBody({ ...config, messages: attemptMessages, tools, toolChoiceName: options.toolChoiceName, quirks }, normalizedModel);
+      const body = buildRequestBody({ ...config, messages: attemptMessages, tools, toolChoiceName: options.toolChoiceName });
       const { json } = await sendRequest({ ...config, url: config.endpoint, body, signal: abortSignal });
       usage = addUsage(usage, parseUsage(json));
       try {

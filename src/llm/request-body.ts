@@ -1,7 +1,7 @@
-// Builds the chat-completions request body: messages, tools from zod, tool_choice, model quirks,
+// Builds the chat-completions request body: messages, tools from zod, tool_choice, the model's quirks,
 // then the user's transformRequestBody. Pure apart from calling that user hook.
 import { LLMError } from './errors.js';
-import type { ModelQuirk, ToolChoiceMode } from './model-quirks.js';
+import { findModelQuirks, normalizeModelName, type ToolChoiceMode } from './model-quirks.js';
 import { toOpenAITool } from './tool-schema.js';
 import type { LLMDebugLogger, Message, Tool } from './types.js';
 
@@ -13,14 +13,17 @@ export interface RequestBodyInput {
   toolChoiceName?: string;
   disableNamedToolChoice?: boolean;
   temperature?: number;
-  quirks: readonly ModelQuirk[];
+  /** The chat-completions URL, which some quirk rows look at. */
+  endpoint: string;
   transformRequestBody?: (body: Record<string, unknown>) => Record<string, unknown> | undefined;
   log: LLMDebugLogger;
 }
 
 /** The request body for one attempt, quirks applied and transformRequestBody run last. */
-export function buildRequestBody(input: RequestBodyInput, normalizedModel: string): Record<string, unknown> {
-  const changes = input.quirks.map((quirk) => quirk.changes(normalizedModel));
+export function buildRequestBody(input: RequestBodyInput): Record<string, unknown> {
+  const name = normalizeModelName(input.model);
+  const quirks = findModelQuirks(input.model, input.endpoint);
+  const changes = quirks.map((quirk) => quirk.changes(name));
   // Later rows win on tool_choice.
   let mode: ToolChoiceMode = input.toolChoiceName && !input.disableNamedToolChoice ? 'named' : 'required';
   for (const change of changes) mode = change.toolChoice ?? mode;
@@ -34,7 +37,7 @@ export function buildRequestBody(input: RequestBodyInput, normalizedModel: strin
   if (mode === 'omit') delete body.tool_choice;
   if (input.temperature !== undefined) body.temperature = input.temperature;
 
-  input.quirks.forEach((quirk, i) => {
+  quirks.forEach((quirk, i) => {
     for (const field of changes[i]!.remove ?? []) delete body[field];
     for (const [key, value] of Object.entries(changes[i]!.body ?? {})) {
       if (!(key in body)) body[key] = value;
