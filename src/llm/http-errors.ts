@@ -16,17 +16,12 @@ export function quoteBody(text: string): string {
  * 30 s so one reply cannot park the agent for an hour; undefined when absent or unreadable.
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms'));
-  let wait: number | undefined = headers.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+  // An absent header reads as NaN, which no test below accepts (`date === date` is false only for NaN).
+  const ms = Number(headers.get('retry-after-ms') || NaN);
   const value = headers.get('retry-after');
-  if (wait === undefined && value) {
-    const seconds = Number(value);
-    if (Number.isFinite(seconds) && seconds >= 0) wait = seconds * 1000;
-    else {
-      const date = Date.parse(value);
-      if (Number.isFinite(date)) wait = Math.max(0, date - now);
-    }
-  }
+  const seconds = Number(value || NaN);
+  const date = Date.parse(value!);
+  const wait = ms >= 0 && ms < Infinity ? ms : seconds >= 0 && seconds < Infinity ? seconds * 1000 : value && date === date ? Math.max(0, date - now) : undefined;
   return wait === undefined ? undefined : Math.min(wait, MAX_RETRY_AFTER_MS);
 }
 
