@@ -33,7 +33,7 @@ export function errorInfo(body: unknown): { message?: string; code?: string; typ
   const error = typeof record.error === 'object' && record.error !== null ? record.error : record;
   const isString = (value: unknown): value is string => typeof value === 'string';
   const message = [error.message, record.error, record.detail].find(isString);
-  const code = error.code !== undefined && error.code !== null ? String(error.code) : undefined;
+  const code = error.code == null ? undefined : String(error.code); // null and undefined alike
   const type = [error.type, error.status].find(isString);
   return { message, code, type };
 }
