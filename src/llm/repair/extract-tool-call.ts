@@ -37,8 +37,11 @@ function unwrap(value: unknown, log: RepairLog): FoundToolCall | undefined {
   return undefined;
 }
 
-/** Parses tool arguments, peeling extra string layers (case 4). */
-function parseArgs(raw: unknown, log: RepairLog): unknown {
+/**
+ * Parses tool arguments, peeling extra string layers (case 4). When the reply was `truncated` at the
+ * token limit, an invalid-JSON error says so and carries the plain one as its cause.
+ */
+function parseArgs(raw: unknown, log: RepairLog, truncated = false): unknown {
   if (typeof raw !== 'string') return raw ?? {};
   if (raw.trim() === '') return {};
   const { value, layers } = parseJsonLayers(raw);
@@ -49,9 +52,9 @@ function parseArgs(raw: unknown, log: RepairLog): unknown {
       log.add(1, 'took the JSON object out of arguments that had text around it');
       return embedded;
     }
-    throw new LLMError('invalid_tool_args', `The model's tool arguments are not valid JSON: ${JSON.stringify(raw.slice(0, 200))}`, {
-      note: 'Your previous tool call had arguments that were not valid JSON. Send the arguments as one JSON object.',
-    });
+    const note = 'Your previous tool call had arguments that were not valid JSON. Send the arguments as one JSON object.';
+    const error = new LLMError('invalid_tool_args', `The model's tool arguments are not valid JSON: ${JSON.stringify(raw.slice(0, 200))}`, { note });
+    throw truncated ? new LLMError(error.kind, `${error.message} (the reply was cut off at the token limit)`, { note, rawError: error }) : error;
   }
   return value;
 }
@@ -79,7 +82,7 @@ export function extractToolCall(response: unknown, expectedTool: string | undefi
   const call = Array.isArray(message.tool_calls) ? message.tool_calls.find((c: any) => c?.function) : undefined;
   if (call) {
     if (message.tool_calls.length > 1) log.add(9, `reply had ${message.tool_calls.length} tool calls; using the first`);
-    const args = withTruncationHint(() => parseArgs(call.function.arguments, log), truncated);
+    const args = parseArgs(call.function.arguments, log, truncated);
     const inner = (args as { name?: unknown; function?: { name?: unknown } } | null) ?? {};
     const innerName = typeof inner.name === 'string' ? inner.name : typeof inner.function?.name === 'string' ? inner.function.name : undefined;
     const wrapped = innerName !== undefined && known.has(squash(innerName)) ? unwrap(args, log) : undefined;
@@ -87,7 +90,7 @@ export function extractToolCall(response: unknown, expectedTool: string | undefi
   }
   if (message.function_call && typeof message.function_call === 'object') {
     log.add(2, 'read the legacy `function_call` field');
-    return { name: message.function_call.name, args: withTruncationHint(() => parseArgs(message.function_call.arguments, log), truncated) };
+    return { name: message.function_call.name, args: parseArgs(message.function_call.arguments, log, truncated) };
   }
   const content = typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((part: any) => part?.text ?? '').join('') : '';
   const json = content ? findJsonObject(content) : undefined;
@@ -101,15 +104,4 @@ export function extractToolCall(response: unknown, expectedTool: string | undefi
     rawResponse: response,
     note: NO_TOOL_CALL_NOTE(expectedTool),
   });
-}
-
-function withTruncationHint<T>(parse: () => T, truncated: boolean): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (truncated && error instanceof LLMError) {
-      throw new LLMError(error.kind, `${error.message} (the reply was cut off at the token limit)`, { note: error.note, rawError: error });
-    }
-    throw error;
-  }
 }
