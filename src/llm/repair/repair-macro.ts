@@ -21,13 +21,6 @@ import { validateArgs } from './validate-args.js';
 /** The reflection fields of the macro, in the order models write them. */
 export const REFLECTION_FIELDS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
 
-function missingAction(macroName: string, available: readonly string[], hadReflection: boolean): LLMError {
-  const what = hadReflection ? 'had reflection fields but no `action`' : 'had no `action`';
-  return new LLMError('invalid_tool_args', `The ${macroName} call ${what}. Available tools: ${available.join(', ')}.`, {
-    note: `Your previous ${macroName} call ${what}. Put exactly one tool in \`action\`, e.g. "action": {"${available[0] ?? 'done'}": {…}}. Available tools: ${available.join(', ')}.`,
-  });
-}
-
 function unknownAction(name: string, available: readonly string[]): LLMError {
   return new LLMError('invalid_tool_args', `Unknown tool "${name}" in action. Available tools: ${available.join(', ')}.`, {
     note: `Your previous action used the unknown tool "${name}". Use one of: ${available.join(', ')}.`,
@@ -127,7 +120,10 @@ export function repairMacroArgs(macroName: string, found: FoundToolCall, actions
   const action = normaliseAction(args.action, available, log);
   if (!action) {
     log.add(7, `the ${macroName} call had no action; refused, not filled in with wait`);
-    throw missingAction(macroName, available, hadReflection);
+    const what = hadReflection ? 'had reflection fields but no `action`' : 'had no `action`';
+    throw new LLMError('invalid_tool_args', `The ${macroName} call ${what}. Available tools: ${available.join(', ')}.`, {
+      note: `Your previous ${macroName} call ${what}. Put exactly one tool in \`action\`, e.g. "action": {"${available[0] ?? 'done'}": {…}}. Available tools: ${available.join(', ')}.`,
+    });
   }
 
   const [writtenName, rawValue] = Object.entries(action)[0]!;
