@@ -69,7 +69,7 @@ const isTool = (value: unknown) =>
 function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const ctor = (value as { constructor?: unknown }).constructor;
-  if (ctor === undefined || typeof ctor !== 'function') return true;
+  if (typeof ctor !== 'function') return true;
   const proto: unknown = ctor.prototype;
   return typeof proto === 'object' && proto !== null && !Array.isArray(proto) && Object.hasOwn(proto, 'isPrototypeOf');
 }
@@ -91,17 +91,21 @@ interface Check {
   expectEntry?: string;
 }
 
+const STRING: Check = { isValid: isString, expect: 'a string' };
+const FUNCTION: Check = { isValid: isFunction, expect: 'a function' };
+const BOOLEAN: Check = { isValid: isBoolean, expect: 'a boolean' };
+
 /** How each core option is checked when set; `expect` completes "`name` must be …". */
 const CHECKS: Record<string, Check> = {
   baseURL: { isValid: isString, expect: 'a URL string' },
-  model: { isValid: isString, expect: 'a string' },
-  apiKey: { isValid: isString, expect: 'a string' },
+  model: STRING,
+  apiKey: STRING,
   maxRetries: { isValid: (value) => isInt(value) && value >= 0, expect: 'an integer ≥ 0' },
   timeout: { isValid: (value) => isNumber(value) && value > 0, expect: 'a number > 0' },
   headers: { isValid: isPlainObject, isEntry: isString, expect: 'an object of header names to strings' },
-  customFetch: { isValid: isFunction, expect: 'a function' },
-  transformRequestBody: { isValid: isFunction, expect: 'a function' },
-  disableNamedToolChoice: { isValid: isBoolean, expect: 'a boolean' },
+  customFetch: FUNCTION,
+  transformRequestBody: FUNCTION,
+  disableNamedToolChoice: BOOLEAN,
   language: { isValid: (value) => value === 'en-US' || value === 'zh-CN', expect: "'en-US' or 'zh-CN'" },
   maxSteps: { isValid: (value) => isInt(value) && value >= 1, expect: 'an integer ≥ 1' },
   stepDelay: { isValid: (value) => isNumber(value) && value >= 0, expect: 'a number of seconds ≥ 0' },
@@ -112,17 +116,17 @@ const CHECKS: Record<string, Check> = {
     expect: 'an object of named tools',
     expectEntry: 'a tool made with tool({ description, inputSchema, execute }), or null to remove a built-in',
   },
-  'instructions.system': { isValid: isString, expect: 'a string' },
-  'instructions.getPageInstructions': { isValid: isFunction, expect: 'a function' },
-  transformPageContent: { isValid: isFunction, expect: 'a function' },
-  customSystemPrompt: { isValid: isString, expect: 'a string' },
-  experimentalScriptExecutionTool: { isValid: isBoolean, expect: 'a boolean' },
-  experimentalLlmsTxt: { isValid: isBoolean, expect: 'a boolean' },
-  onBeforeTask: { isValid: isFunction, expect: 'a function' },
-  onAfterTask: { isValid: isFunction, expect: 'a function' },
-  onBeforeStep: { isValid: isFunction, expect: 'a function' },
-  onAfterStep: { isValid: isFunction, expect: 'a function' },
-  onDispose: { isValid: isFunction, expect: 'a function' },
+  'instructions.system': STRING,
+  'instructions.getPageInstructions': FUNCTION,
+  transformPageContent: FUNCTION,
+  customSystemPrompt: STRING,
+  experimentalScriptExecutionTool: BOOLEAN,
+  experimentalLlmsTxt: BOOLEAN,
+  onBeforeTask: FUNCTION,
+  onAfterTask: FUNCTION,
+  onBeforeStep: FUNCTION,
+  onAfterStep: FUNCTION,
+  onDispose: FUNCTION,
 };
 
 /** Names of the options validated at construction (each is documented in CONFIG_OPTIONS). */
@@ -134,12 +138,11 @@ function valueAt(config: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), config);
 }
 
-/** Options whose values may hold secrets: an error names their type, never their content. */
-const SECRET_OPTIONS = new Set(['apiKey', 'headers']);
-
+/** A value as an error message shows it. */
 function shown(value: unknown, name = ''): string {
   if (typeof value === 'function') return 'a function';
-  if (SECRET_OPTIONS.has(name)) return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}, not shown`;
+  // apiKey and headers may hold secrets: an error names their type, never their content.
+  if (name === 'apiKey' || name === 'headers') return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}, not shown`;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {

@@ -18,7 +18,8 @@ export interface ResolvedLLMConfig extends LLMConfig {
   log: LLMDebugLogger;
 }
 
-function checkNumber(field: string, value: unknown, fallback: number, { integer = false, min = 0 } = {}): number {
+/** `value`, or `fallback` when unset; throws unless it is a number (an integer when `integer`) of at least `min`. */
+function checkNumber(field: string, value: unknown, fallback: number, integer = false, min = 0): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
     const expected = integer ? `an integer ≥ ${min}` : `a number ≥ ${min}`;
@@ -56,8 +57,8 @@ export function resolveLLMConfig(config: LLMConfig): ResolvedLLMConfig {
   return {
     ...config,
     model: config.model.trim(),
-    maxRetries: checkNumber('maxRetries', config.maxRetries, LLM_DEFAULTS.maxRetries, { integer: true }),
-    timeout: checkNumber('timeout', config.timeout, LLM_DEFAULTS.timeout, { min: 1 }),
+    maxRetries: checkNumber('maxRetries', config.maxRetries, LLM_DEFAULTS.maxRetries, true),
+    timeout: checkNumber('timeout', config.timeout, LLM_DEFAULTS.timeout, false, 1),
     retryDelay: checkNumber('retryDelay', config.retryDelay, LLM_DEFAULTS.retryDelay),
     endpoint,
     log: chooseLogger(config.debug),

@@ -43,23 +43,18 @@ export interface LLMErrorDetails {
 /** An LLM call failed; `retryable` follows from `kind`. */
 export class LLMError extends Error {
   override name = 'LLMError';
-  readonly kind: LLMErrorKind;
-  readonly retryable: boolean;
-  readonly status?: number;
-  readonly rawResponse?: unknown;
-  readonly rawError?: unknown;
-  readonly note?: string;
-  readonly retryAfterMs?: number;
+  declare readonly kind: LLMErrorKind;
+  declare readonly retryable: boolean;
+  declare readonly status?: number;
+  declare readonly rawResponse?: unknown;
+  declare readonly rawError?: unknown;
+  declare readonly note?: string;
+  declare readonly retryAfterMs?: number;
 
-  constructor(kind: LLMErrorKind, message: string, details: LLMErrorDetails = {}) {
-    super(message, details.rawError === undefined ? undefined : { cause: details.rawError });
-    this.kind = kind;
-    this.retryable = RETRYABLE_KINDS.has(kind);
-    this.status = details.status;
-    this.rawResponse = details.rawResponse;
-    this.rawError = details.rawError;
-    this.note = details.note;
-    this.retryAfterMs = details.retryAfterMs;
+  constructor(kind: LLMErrorKind, message: string, { status, rawResponse, rawError, note, retryAfterMs }: LLMErrorDetails = {}) {
+    super(message, rawError === undefined ? undefined : { cause: rawError });
+    // Every field is an own property, even when undefined.
+    Object.assign(this, { kind, retryable: RETRYABLE_KINDS.has(kind), status, rawResponse, rawError, note, retryAfterMs });
   }
 }
 

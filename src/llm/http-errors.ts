@@ -16,17 +16,12 @@ export function quoteBody(text: string): string {
  * 30 s so one reply cannot park the agent for an hour; undefined when absent or unreadable.
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms'));
-  let wait: number | undefined = headers.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+  // An absent header reads as NaN, which no test below accepts (`date === date` is false only for NaN).
+  const ms = Number(headers.get('retry-after-ms') || NaN);
   const value = headers.get('retry-after');
-  if (wait === undefined && value) {
-    const seconds = Number(value);
-    if (Number.isFinite(seconds) && seconds >= 0) wait = seconds * 1000;
-    else {
-      const date = Date.parse(value);
-      if (Number.isFinite(date)) wait = Math.max(0, date - now);
-    }
-  }
+  const seconds = Number(value || NaN);
+  const date = Date.parse(value!);
+  const wait = ms >= 0 && ms < Infinity ? ms : seconds >= 0 && seconds < Infinity ? seconds * 1000 : value && date === date ? Math.max(0, date - now) : undefined;
   return wait === undefined ? undefined : Math.min(wait, MAX_RETRY_AFTER_MS);
 }
 
@@ -36,9 +31,10 @@ export function errorInfo(body: unknown): { message?: string; code?: string; typ
   if (typeof root !== 'object' || root === null) return {};
   const record = root as Record<string, any>;
   const error = typeof record.error === 'object' && record.error !== null ? record.error : record;
-  const message = typeof error.message === 'string' ? error.message : typeof record.error === 'string' ? record.error : typeof record.detail === 'string' ? record.detail : undefined;
-  const code = error.code !== undefined && error.code !== null ? String(error.code) : undefined;
-  const type = typeof error.type === 'string' ? error.type : typeof error.status === 'string' ? error.status : undefined;
+  const isString = (value: unknown): value is string => typeof value === 'string';
+  const message = [error.message, record.error, record.detail].find(isString);
+  const code = error.code == null ? undefined : String(error.code); // null and undefined alike
+  const type = [error.type, error.status].find(isString);
   return { message, code, type };
 }
 

@@ -12,7 +12,6 @@ type Json = Record<string, any>;
 
 // zod's names for string formats that JSON Schema spells differently ('' = no format keyword).
 const FORMAT_NAMES: Record<string, string> = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '' };
-// Wrappers whose JSON Schema is their inner type's, plus what `ownKeys` adds.
 // The ranges zod gives its number formats (zod's `util` is not imported: it would bundle all of it).
 const NUMBER_RANGES: Record<string, [number, number]> = {
   safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
@@ -21,7 +20,6 @@ const NUMBER_RANGES: Record<string, [number, number]> = {
   float32: [-3.4028234663852886e38, 3.4028234663852886e38],
   float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
 };
-const WRAPPERS = new Set(['optional', 'nonoptional', 'default', 'prefault', 'catch', 'readonly', 'promise', 'pipe', 'lazy']);
 
 // zod keeps `.describe()`/`.meta()` in one registry per page, shared by every copy of zod through
 // this global (zod/v4/core/registries.js); reading it keeps zod's runtime out of llm/. The agent's
@@ -54,12 +52,14 @@ function foldChecks(schema: Schema): Json {
     if (kind === 'greater_than') atLeast(c.inclusive ? 'minimum' : 'exclusiveMinimum', c.value);
     else if (kind === 'less_than') atMost(c.inclusive ? 'maximum' : 'exclusiveMaximum', c.value);
     else if (kind === 'multiple_of') (agg.multipleOf ??= new Set()).add(c.value);
-    else if (kind === 'min_length' || kind === 'min_size') atLeast('minimum', c.minimum);
-    else if (kind === 'max_length' || kind === 'max_size') atMost('maximum', c.maximum);
-    else if (kind === 'length_equals' || kind === 'size_equals') {
+    // min_length/min_size, max_length/max_size, length_equals/size_equals; *_format checks other
+    // than number's and string's (bigint_format) sit only on kinds that do not read the fold.
+    else if (kind.startsWith('min_')) atLeast('minimum', c.minimum);
+    else if (kind.startsWith('max_')) atMost('maximum', c.maximum);
+    else if (kind.endsWith('_equals')) {
       atLeast('minimum', c.length ?? c.size);
       atMost('maximum', c.length ?? c.size);
-    } else if (kind === 'number_format' || kind === 'string_format') {
+    } else if (kind.endsWith('_format')) {
       agg.format = c.format;
       if (c.format.includes('int')) agg.isInt = true;
       const range = NUMBER_RANGES[c.format];
@@ -101,30 +101,15 @@ function isTransforming(schema: Schema, seen = new Set<Schema>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
   const def = defOf(schema);
-  const some = (children: Schema[]) => children.some((child) => child && isTransforming(child, seen));
-  switch (def.type) {
-    case 'transform':
-      return true;
-    case 'pipe':
-      return schema._zod.traits.has('$ZodCodec') || some([def.in, def.out]);
-    case 'array':
-      return some([def.element]);
-    case 'set':
-    case 'record':
-    case 'map':
-      return some([def.keyType, def.valueType]);
-    case 'lazy':
-      return some([def.getter()]);
-    case 'intersection':
-      return some([def.left, def.right]);
-    case 'object':
-      return some(Object.values(def.shape));
-    case 'union':
-      return some(def.options);
-    case 'tuple':
-      return some([...def.items, def.rest]);
-  }
-  return some([def.innerType]);
+  if (def.type === 'transform' || schema._zod.traits.has('$ZodCodec')) return true;
+  // The child schemas of every kind: no def holds two of these groups, and an object's catchall is not looked at.
+  const children: Schema[] =
+    def.type === 'lazy'
+      ? [def.getter()]
+      : def.type === 'object'
+        ? Object.values(def.shape)
+        : [...(def.options ?? []), ...(def.items ?? []), def.rest, def.in, def.out, def.element, def.keyType, def.valueType, def.left, def.right, def.innerType];
+  return children.some((child) => child && isTransforming(child, seen));
 }
 
 /** The default a wrapper carries, round-tripped through JSON; undefined when it has none or it is not JSON. */
@@ -135,16 +120,6 @@ function defaultOf(def: Def): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The schema a wrapper stands for, and the keys it adds of its own. */
-function unwrap(schema: Schema, own: Json): Schema {
-  const def = defOf(schema);
-  if (def.type === 'default' || def.type === 'prefault' || def.type === 'catch') own.default = defaultOf(def);
-  if (def.type === 'readonly') own.readOnly = true;
-  if (def.type === 'lazy') return (schema._zod as any).innerType;
-  if (def.type === 'pipe') return def.in._zod.traits.has('$ZodTransform') ? def.out : def.in;
-  return def.innerType;
 }
 
 /** `anyOf` of bare type assertions written as a `type` list, as zod writes it. */
@@ -161,21 +136,21 @@ function compactTypeUnion(json: Json): void {
   json.type = types.length === 1 ? types[0] : types;
 }
 
+/** Adds `part` to `parts` unless it is missing or an equal schema is there already. */
+function addDistinct(parts: Json[], part: Json | undefined): void {
+  if (part && !parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part))) parts.push(part);
+}
+
 /** Object members of an intersection combined into one object, or undefined when one is not a plain object. */
 function foldObjects(members: Json[]): Json | undefined {
   const properties: Json = {};
   const required = new Set<string>();
-  for (const member of members) {
-    if (member.type !== 'object' || Object.keys(member).some((key) => !['type', 'properties', 'required', 'additionalProperties'].includes(key))) return undefined;
-  }
+  if (members.some((member) => member.type !== 'object' || Object.keys(member).some((key) => !['type', 'properties', 'required', 'additionalProperties'].includes(key)))) return undefined;
   for (const member of members) {
     for (const key in member.properties) {
       if (Object.hasOwn(properties, key)) continue;
       const parts: Json[] = [];
-      for (const other of members) {
-        const part = other.properties?.[key] ?? catchallOf(other);
-        if (part && !parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part))) parts.push(part);
-      }
+      for (const other of members) addDistinct(parts, other.properties?.[key] ?? catchallOf(other));
       properties[key] = parts.length === 1 ? parts[0] : (foldObjects(parts) ?? { allOf: parts });
     }
     for (const key of member.required ?? []) required.add(key);
@@ -185,26 +160,44 @@ function foldObjects(members: Json[]): Json | undefined {
   if (members.every((member) => member.additionalProperties === false)) folded.additionalProperties = false;
   else {
     const constraints: Json[] = [];
-    for (const member of members) {
-      const constraint = catchallOf(member);
-      if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint))) constraints.push(constraint);
-    }
+    for (const member of members) addDistinct(constraints, catchallOf(member));
     if (constraints.length) folded.additionalProperties = constraints.length === 1 ? constraints[0] : { allOf: constraints };
   }
   return folded;
 }
 
+/** The schema an object gives keys it does not list, when it gives one. */
 function catchallOf(member: Json): Json | undefined {
   const extra = member.additionalProperties;
   return typeof extra === 'object' && extra !== null && Object.keys(extra).length ? extra : undefined;
 }
 
-/** The JSON Schema keys of one schema kind (not wrappers, not metadata). */
-function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Schema) => Json): void {
+/**
+ * Writes the JSON Schema keys of one schema kind (not metadata) into `json`; for a wrapper, only the
+ * keys it adds of its own, and returns the schema it stands for.
+ */
+function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Schema) => Json): Schema | undefined {
   const type: string = def.type;
-  if (type === 'string' || type === 'number' || type === 'template_literal') {
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, isInt, patterns, contentEncoding, lax } = foldChecks(schema);
-    if (type === 'number') {
+  // Only string, number, template literal, array and tuple read the folded checks.
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, isInt, patterns, contentEncoding, lax } = foldChecks(schema);
+  switch (type) {
+    case 'default':
+    case 'prefault':
+    case 'catch':
+      json.default = defaultOf(def);
+      return def.innerType;
+    case 'readonly':
+      json.readOnly = true;
+      return def.innerType;
+    case 'optional':
+    case 'nonoptional':
+    case 'promise':
+      return def.innerType;
+    case 'lazy':
+      return (schema._zod as any).innerType;
+    case 'pipe':
+      return def.in._zod.traits.has('$ZodTransform') ? def.out : def.in;
+    case 'number': {
       json.type = isInt ? 'integer' : 'number';
       if (exclusiveMinimum >= (minimum ?? -Infinity)) json.exclusiveMinimum = exclusiveMinimum;
       else setBound(json, 'minimum', minimum);
@@ -213,78 +206,102 @@ function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Sche
       const [first, ...rest] = [...(multipleOf ?? [])].filter((m) => Number.isFinite(m) && m !== 0).map(Math.abs);
       if (first !== undefined) json.multipleOf = first;
       if (rest.length) json.allOf = rest.map((m) => ({ multipleOf: m }));
-      return;
+      break;
     }
-    json.type = 'string';
-    if (type === 'template_literal') {
+    case 'template_literal':
+      json.type = 'string';
       json.pattern = (schema._zod as any).pattern.source;
-      return;
+      break;
+    case 'string': {
+      json.type = 'string';
+      setBound(json, 'minLength', minimum);
+      setBound(json, 'maxLength', maximum);
+      if (format && !lax && format !== 'time' && FORMAT_NAMES[format] !== '') json.format = FORMAT_NAMES[format] ?? format;
+      if (contentEncoding) json.contentEncoding = contentEncoding;
+      const list = [...(patterns ?? [])] as RegExp[];
+      if (list.length === 1) json.pattern = list[0]!.source;
+      else if (list.length > 1) json.allOf = list.map((regex) => ({ pattern: regex.source }));
+      break;
     }
-    setBound(json, 'minLength', minimum);
-    setBound(json, 'maxLength', maximum);
-    if (format && !lax && format !== 'time' && FORMAT_NAMES[format] !== '') json.format = FORMAT_NAMES[format] ?? format;
-    if (contentEncoding) json.contentEncoding = contentEncoding;
-    const list = [...(patterns ?? [])] as RegExp[];
-    if (list.length === 1) json.pattern = list[0]!.source;
-    else if (list.length > 1) json.allOf = list.map((regex) => ({ pattern: regex.source }));
-  } else if (type === 'boolean' || type === 'success') json.type = 'boolean';
-  else if (type === 'null') json.type = 'null';
-  else if (type === 'never') json.not = {};
-  else if (type === 'enum' || type === 'literal') {
-    const values: unknown[] = type === 'enum' ? enumValues(def.entries) : def.values.filter((v: unknown) => v !== undefined).map((v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
-    if (type === 'literal' && values.length === 1) {
-      json.type = jsonType(values[0]);
-      json.const = values[0];
-      return;
+    case 'boolean':
+    case 'success':
+      json.type = 'boolean';
+      break;
+    case 'null':
+      json.type = 'null';
+      break;
+    case 'never':
+      json.not = {};
+      break;
+    case 'enum':
+    case 'literal': {
+      const values: unknown[] = type === 'enum' ? enumValues(def.entries) : def.values.filter((v: unknown) => v !== undefined).map((v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+      if (type === 'literal' && values.length === 1) {
+        json.type = jsonType(values[0]);
+        json.const = values[0];
+        return;
+      }
+      // An enum or literal with no values accepts nothing (a literal of only `undefined` is left open).
+      if (!(type === 'enum' ? values : def.values).length) json.not = {};
+      if (!values.length) return;
+      for (const kind of type === 'enum' ? ['number', 'string'] : ['number', 'string', 'boolean', 'null']) if (allOfType(values, kind)) json.type = kind;
+      json.enum = values;
+      break;
     }
-    // An enum or literal with no values accepts nothing (a literal of only `undefined` is left open).
-    if (!(type === 'enum' ? values : def.values).length) json.not = {};
-    if (!values.length) return;
-    for (const kind of type === 'enum' ? ['number', 'string'] : ['number', 'string', 'boolean', 'null']) if (allOfType(values, kind)) json.type = kind;
-    json.enum = values;
-  } else if (type === 'array') {
-    const { minimum, maximum } = foldChecks(schema);
-    setBound(json, 'minItems', minimum);
-    setBound(json, 'maxItems', maximum);
-    json.type = 'array';
-    json.items = convert(def.element);
-  } else if (type === 'object') {
-    json.type = 'object';
-    json.properties = {};
-    const required: string[] = [];
-    for (const key in def.shape) {
-      json.properties[key] = convert(def.shape[key]);
-      if (!isOptionalInput(def.shape[key])) required.push(key);
+    case 'array':
+      setBound(json, 'minItems', minimum);
+      setBound(json, 'maxItems', maximum);
+      json.type = 'array';
+      json.items = convert(def.element);
+      break;
+    case 'object': {
+      json.type = 'object';
+      json.properties = {};
+      const required: string[] = [];
+      for (const key in def.shape) {
+        json.properties[key] = convert(def.shape[key]);
+        if (!isOptionalInput(def.shape[key])) required.push(key);
+      }
+      if (required.length) json.required = required;
+      const catchall: Schema | undefined = def.catchall;
+      if (catchall) json.additionalProperties = defOf(catchall).type === 'never' ? false : convert(catchall);
+      break;
     }
-    if (required.length) json.required = required;
-    const catchall: Schema | undefined = def.catchall;
-    if (catchall) json.additionalProperties = defOf(catchall).type === 'never' ? false : convert(catchall);
-  } else if (type === 'union') json[def.inclusive === false ? 'oneOf' : 'anyOf'] = def.options.map(convert);
-  else if (type === 'intersection') {
-    const allOf = [def.left, def.right].flatMap((side: Schema) => {
-      const part = convert(side);
-      return Object.keys(part).length === 1 && part.allOf ? part.allOf : [part];
-    });
-    Object.assign(json, foldObjects(allOf) ?? { allOf });
-  } else if (type === 'tuple') {
-    json.type = 'array';
-    json.prefixItems = def.items.map(convert);
-    json.items = def.rest ? convert(def.rest) : false;
-    let minItems = def.items.length;
-    while (minItems > 0 && isOptionalInput(def.items[minItems - 1])) minItems--;
-    if (minItems > 0) json.minItems = minItems;
-    if (!def.rest) json.maxItems = def.items.length;
-    const { minimum, maximum } = foldChecks(schema);
-    setBound(json, 'minItems', minimum);
-    setBound(json, 'maxItems', maximum);
-  } else if (type === 'record') {
-    json.type = 'object';
-    json.propertyNames = convert(def.keyType);
-    json.additionalProperties = convert(def.valueType);
-    const keys = [...((def.keyType._zod as any).values ?? [])].filter((v) => typeof v === 'string' || typeof v === 'number');
-    if (keys.length && !def.partial && !isOptionalInput(def.valueType)) json.required = keys.map(String);
-  } else if (type === 'nullable') json.anyOf = [convert(def.innerType), { type: 'null' }];
-  // Types JSON cannot carry (bigint, date, transform, custom, function, map, set, …) accept anything.
+    case 'union':
+      json[def.inclusive === false ? 'oneOf' : 'anyOf'] = def.options.map(convert);
+      break;
+    case 'intersection': {
+      const allOf = [def.left, def.right].flatMap((side: Schema) => {
+        const part = convert(side);
+        return Object.keys(part).length === 1 && part.allOf ? part.allOf : [part];
+      });
+      Object.assign(json, foldObjects(allOf) ?? { allOf });
+      break;
+    }
+    case 'tuple': {
+      json.type = 'array';
+      json.prefixItems = def.items.map(convert);
+      json.items = def.rest ? convert(def.rest) : false;
+      let minItems = def.items.length;
+      while (minItems > 0 && isOptionalInput(def.items[minItems - 1])) minItems--;
+      if (minItems > 0) json.minItems = minItems;
+      if (!def.rest) json.maxItems = def.items.length;
+      setBound(json, 'minItems', minimum);
+      setBound(json, 'maxItems', maximum);
+      break;
+    }
+    case 'record': {
+      json.type = 'object';
+      json.propertyNames = convert(def.keyType);
+      json.additionalProperties = convert(def.valueType);
+      const keys = [...((def.keyType._zod as any).values ?? [])].filter((v) => typeof v === 'string' || typeof v === 'number');
+      if (keys.length && !def.partial && !isOptionalInput(def.valueType)) json.required = keys.map(String);
+      break;
+    }
+    case 'nullable':
+      json.anyOf = [convert(def.innerType), { type: 'null' }];
+    // Types JSON cannot carry (bigint, date, transform, custom, function, map, set, …) accept anything.
+  }
 }
 
 /**
@@ -299,12 +316,9 @@ export function zodToJSONSchema(root: Schema): JSONSchema {
     if (path.has(schema)) return {};
     path.add(schema);
     const def = defOf(schema);
-    let json: Json = {};
-    let inner: Schema | undefined;
     const custom = (schema._zod as any).toJSONSchema?.();
-    if (custom) json = custom;
-    else if (WRAPPERS.has(def.type)) inner = unwrap(schema, json);
-    else convertKind(schema, def, json, convert);
+    let json: Json = custom || {};
+    const inner = custom ? undefined : convertKind(schema, def, json, convert);
     const { id: _id, ...meta } = metaOf(schema) ?? {};
     Object.assign(json, meta);
     // A default or example describes the output of a transform, not the input the model writes.

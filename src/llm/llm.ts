@@ -1,8 +1,7 @@
 // The LLM client: one `invoke` = one API call (plus retries) → one repaired, validated tool call →
 // that tool executed once. Emits `retry` and `error` events. No DOM access; fetch only.
 import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
-import { isAbortError, LLMError } from './errors.js';
-import { findModelQuirks, normalizeModelName } from './model-quirks.js';
+import { LLMError } from './errors.js';
 import { parseReply } from './parse-reply.js';
 import { buildRequestBody } from './request-body.js';
 import { withRetry } from './retry.js';
@@ -26,15 +25,10 @@ export interface LLMErrorDetail {
 
 const NOTE_PREFIX = '[The previous reply was rejected]';
 
+/** Attaches the reply to an LLMError raised while reading it, unless it carries one already. */
 function withRawResponse(error: unknown, rawResponse: unknown): unknown {
-  if (!(error instanceof LLMError) || error.rawResponse !== undefined) return error;
-  return new LLMError(error.kind, error.message, {
-    status: error.status,
-    rawResponse,
-    rawError: error.rawError,
-    note: error.note,
-    retryAfterMs: error.retryAfterMs,
-  });
+  if (error instanceof LLMError && error.rawResponse === undefined) (error as { rawResponse: unknown }).rawResponse = rawResponse;
+  return error;
 }
 
 /** An OpenAI-compatible chat-completions client that forces one tool call per invoke. */
@@ -65,36 +59,13 @@ export class LLM extends EventTarget {
       throw new LLMError('config', `invoke: \`toolChoiceName\` "${options.toolChoiceName}" is not in tools (${Object.keys(tools).join(', ')}).`);
     }
     const config = this.config;
-    const normalizedModel = normalizeModelName(config.model);
-    const quirks = findModelQuirks(config.model, config.endpoint);
     let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
     const attempt = async (previous: LLMError | undefined) => {
       const attemptMessages = previous?.note ? [...messages, { role: 'user' as const, content: `${NOTE_PREFIX} ${previous.note}` }] : messages;
-      const body = buildRequestBody(
-        {
-          model: config.model,
-          messages: attemptMessages,
-          tools,
-          toolChoiceName: options.toolChoiceName,
-          disableNamedToolChoice: config.disableNamedToolChoice,
-          temperature: config.temperature,
-          quirks,
-          transformRequestBody: config.transformRequestBody,
-          log: config.log,
-        },
-        normalizedModel,
-      );
-      const { json } = await sendRequest({
-        url: config.endpoint,
-        body,
-        model: config.model,
-        apiKey: config.apiKey,
-        headers: config.headers,
-        customFetch: config.customFetch,
-        timeout: config.timeout,
-        signal: abortSignal,
-      });
+      // Both read only their own fields of the resolved config.
+      const body = buildRequestBody({ ...config, messages: attemptMessages, tools, toolChoiceName: options.toolChoiceName });
+      const { json } = await sendRequest({ ...config, url: config.endpoint, body, signal: abortSignal });
       usage = addUsage(usage, parseUsage(json));
       try {
         return { parsed: parseReply(json, tools, options, config.log), json, body };
@@ -115,7 +86,8 @@ export class LLM extends EventTarget {
         },
       });
     } catch (error) {
-      if (error instanceof LLMError && !isAbortError(error)) {
+      // An LLMError is never an abort (its name is LLMError): aborts pass through without the event.
+      if (error instanceof LLMError) {
         this.dispatchEvent(new CustomEvent<LLMErrorDetail>('error', { detail: { error } }));
       }
       throw error;

@@ -3,7 +3,7 @@
 import { isAbortError, LLMError } from './errors.js';
 import { extractToolCall } from './repair/extract-tool-call.js';
 import { repairMacroArgs } from './repair/repair-macro.js';
-import { RepairLog } from './repair/repair-log.js';
+import { createRepairLog } from './repair/repair-log.js';
 import { matchToolName } from './repair/tool-names.js';
 import { validateArgs } from './repair/validate-args.js';
 import type { InvokeOptions, LLMDebugLogger, RepairNote, Tool } from './types.js';
@@ -30,22 +30,21 @@ function applyNormalizer(response: unknown, normalize: InvokeOptions['normalizeR
 
 /** Parses, repairs and validates the tool call of a reply; throws an LLMError when it cannot. */
 export function parseReply(response: unknown, tools: Record<string, Tool>, options: InvokeOptions, debug: LLMDebugLogger): ParsedReply {
-  const log = new RepairLog(debug);
+  const log = createRepairLog(debug);
   const normalized = applyNormalizer(response, options.normalizeResponse);
   const toolNames = Object.keys(tools);
   const macroActions = options.macro ? Object.keys(options.macro.actions) : [];
-  const found = extractToolCall(normalized, { expectedTool: options.toolChoiceName, knownNames: [...toolNames, ...macroActions] }, log);
+  const found = extractToolCall(normalized, options.toolChoiceName, [...toolNames, ...macroActions], log);
 
   if (options.macro && options.toolChoiceName && tools[options.toolChoiceName]) {
     const macroName = options.toolChoiceName;
-    const repaired = repairMacroArgs({ macroName, calledName: found.name, args: found.args, actions: options.macro.actions }, log);
-    if (found.name && found.name !== macroName && matchToolName(found.name, [macroName])) log.add(8, `tool name "${found.name}" read as "${macroName}"`);
+    const repaired = repairMacroArgs(macroName, found, options.macro.actions, log);
+    if (found.name) matchToolName(found.name, [macroName], log);
     const args = validateArgs(tools[macroName]!.inputSchema, repaired, macroName, toolNames, log);
     return { name: macroName, args, repairs: log.notes };
   }
 
-  let name = found.name ? matchToolName(found.name, toolNames) : undefined;
-  if (found.name && name && name !== found.name) log.add(8, `tool name "${found.name}" read as "${name}"`);
+  let name = found.name ? matchToolName(found.name, toolNames, log) : undefined;
   if (!found.name) name = options.toolChoiceName ?? (toolNames.length === 1 ? toolNames[0] : undefined);
   if (!name || !tools[name]) {
     const shown = found.name ?? '(no name)';

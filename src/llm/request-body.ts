@@ -1,7 +1,7 @@
-// Builds the chat-completions request body: messages, tools from zod, tool_choice, model quirks,
+// Builds the chat-completions request body: messages, tools from zod, tool_choice, the model's quirks,
 // then the user's transformRequestBody. Pure apart from calling that user hook.
 import { LLMError } from './errors.js';
-import type { ModelQuirk, ToolChoiceMode } from './model-quirks.js';
+import { findModelQuirks, normalizeModelName, type ToolChoiceMode } from './model-quirks.js';
 import { toOpenAITool } from './tool-schema.js';
 import type { LLMDebugLogger, Message, Tool } from './types.js';
 
@@ -13,47 +13,37 @@ export interface RequestBodyInput {
   toolChoiceName?: string;
   disableNamedToolChoice?: boolean;
   temperature?: number;
-  quirks: readonly ModelQuirk[];
+  /** The chat-completions URL, which some quirk rows look at. */
+  endpoint: string;
   transformRequestBody?: (body: Record<string, unknown>) => Record<string, unknown> | undefined;
   log: LLMDebugLogger;
 }
 
-function resolveToolChoice(input: RequestBodyInput, model: string): ToolChoiceMode {
-  let mode: ToolChoiceMode = input.toolChoiceName && !input.disableNamedToolChoice ? 'named' : 'required';
-  for (const quirk of input.quirks) {
-    const wanted = typeof quirk.toolChoice === 'function' ? quirk.toolChoice(model) : quirk.toolChoice;
-    if (wanted && !(wanted === 'named' && !input.toolChoiceName)) mode = wanted;
-  }
-  return mode;
-}
-
-function toolChoiceValue(mode: ToolChoiceMode, name: string | undefined): unknown {
-  if (mode === 'named') return { type: 'function', function: { name } };
-  return mode === 'omit' ? undefined : mode;
-}
-
 /** The request body for one attempt, quirks applied and transformRequestBody run last. */
-export function buildRequestBody(input: RequestBodyInput, normalizedModel: string): Record<string, unknown> {
-  const tools = Object.entries(input.tools).map(([name, tool]) => toOpenAITool(name, tool));
+export function buildRequestBody(input: RequestBodyInput): Record<string, unknown> {
+  const name = normalizeModelName(input.model);
+  const quirks = findModelQuirks(input.model, input.endpoint);
+  const changes = quirks.map((quirk) => quirk.changes(name));
+  // Later rows win on tool_choice.
+  let mode: ToolChoiceMode = input.toolChoiceName && !input.disableNamedToolChoice ? 'named' : 'required';
+  for (const change of changes) mode = change.toolChoice ?? mode;
   const body: Record<string, unknown> = {
     model: input.model,
     messages: input.messages,
-    tools,
-    tool_choice: toolChoiceValue(resolveToolChoice(input, normalizedModel), input.toolChoiceName),
+    tools: Object.entries(input.tools).map(([name, tool]) => toOpenAITool(name, tool)),
+    tool_choice: mode === 'named' ? { type: 'function', function: { name: input.toolChoiceName } } : mode,
     parallel_tool_calls: false,
   };
-  if (body.tool_choice === undefined) delete body.tool_choice;
+  if (mode === 'omit') delete body.tool_choice;
   if (input.temperature !== undefined) body.temperature = input.temperature;
 
-  for (const quirk of input.quirks) {
-    const omitParallel = typeof quirk.omitParallelToolCalls === 'function' ? quirk.omitParallelToolCalls(normalizedModel) : quirk.omitParallelToolCalls;
-    if (omitParallel) delete body.parallel_tool_calls;
-    for (const field of quirk.removeFields?.(normalizedModel) ?? []) delete body[field];
-    for (const [key, value] of Object.entries(quirk.body?.(normalizedModel) ?? {})) {
+  quirks.forEach((quirk, i) => {
+    for (const field of changes[i]!.remove ?? []) delete body[field];
+    for (const [key, value] of Object.entries(changes[i]!.body ?? {})) {
       if (!(key in body)) body[key] = value;
     }
     input.log(`quirk ${quirk.id} applied for model "${input.model}"`);
-  }
+  });
 
   if (!input.transformRequestBody) return body;
   try {

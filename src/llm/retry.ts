@@ -1,10 +1,7 @@
 // Retry policy of the client: which failures get another attempt, how long to wait (exponential
 // backoff with jitter, or the server's Retry-After), and an abortable sleep. Knows no HTTP.
 import { isAbortError, LLMError } from './errors.js';
-
-// Captured once so a page that patches timers later cannot stall a backoff.
-const setTimer = globalThis.setTimeout.bind(globalThis);
-const clearTimer = globalThis.clearTimeout.bind(globalThis);
+import { clearTimer, setTimer } from './timers.js';
 
 const MAX_BACKOFF_MS = 10_000;
 

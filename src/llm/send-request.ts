@@ -3,10 +3,7 @@
 import { isAbortError, LLMError } from './errors.js';
 import { classifyHttpError, quoteBody } from './http-errors.js';
 import { completionFromSSE } from './sse.js';
-
-// Captured once so a page that patches timers later cannot stall our timeout.
-const setTimer = globalThis.setTimeout.bind(globalThis);
-const clearTimer = globalThis.clearTimeout.bind(globalThis);
+import { clearTimer, setTimer } from './timers.js';
 
 /** What one request needs. */
 export interface SendRequestInput {
@@ -27,18 +24,12 @@ export interface SendRequestResult {
   json: unknown;
 }
 
-function buildHeaders(input: SendRequestInput): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (input.apiKey) headers.Authorization = `Bearer ${input.apiKey}`;
-  return { ...headers, ...input.headers };
-}
-
 function decode(text: string, contentType: string): unknown {
   if (/event-stream/i.test(contentType) || /^\s*data:/.test(text)) {
     const folded = completionFromSSE(text);
     if (folded) return folded;
   }
-  if (text.trim() === '') return undefined;
+  // An empty or blank body fails to parse too.
   try {
     return JSON.parse(text);
   } catch {
@@ -75,7 +66,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
   let response: Response;
   let text: string;
   try {
-    const init: RequestInit = { method: 'POST', headers: buildHeaders(input), body: JSON.stringify(input.body), signal: controller.signal };
+    const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json', ...(input.apiKey && { Authorization: `Bearer ${input.apiKey}` }), ...input.headers }, body: JSON.stringify(input.body), signal: controller.signal };
     const exchange = (async () => {
       const res = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
       return { res, body: await res.text() };
@@ -102,8 +93,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
 
   const contentType = response.headers.get('content-type') ?? '';
   const json = decode(text, contentType);
-  const context = { url: input.url, model: input.model };
-  if (!response.ok) throw classifyHttpError(response.status, response.headers, text, json, context);
+  if (!response.ok) throw classifyHttpError(response.status, response.headers, text, json, input);
   if (json === undefined) {
     const shown = text.trim() === '' ? 'an empty body' : `"${quoteBody(text)}"`;
     throw new LLMError('invalid_response', `Expected JSON from ${input.url} but got ${contentType || 'no content type'}: ${shown}`, {
@@ -116,7 +106,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
     // Some gateways answer 200 with an error object (often relaying the upstream status as `code`).
     const code = Number(embedded.code);
     const status = Number.isInteger(code) && code >= 400 && code < 600 ? code : 502;
-    throw classifyHttpError(status, response.headers, text, json, context);
+    throw classifyHttpError(status, response.headers, text, json, input);
   }
   return { status: response.status, json };
 }

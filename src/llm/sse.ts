@@ -17,13 +17,11 @@ export function completionFromSSE(text: string): Record<string, unknown> | undef
   const toolCalls: ToolCallAccumulator[] = [];
   for (const line of text.split(/\r?\n/)) {
     if (!line.startsWith('data:')) continue;
-    const data = line.slice(5).trim();
-    if (data === '' || data === '[DONE]') continue;
     let chunk: any;
     try {
-      chunk = JSON.parse(data);
+      chunk = JSON.parse(line.slice(5).trim());
     } catch {
-      continue;
+      continue; // an empty data line, `[DONE]`, or not JSON
     }
     sawChunk = true;
     if (chunk.error) return chunk;

@@ -1,6 +1,5 @@
 // Turns tool input schemas (zod's, or the agent's zod-shaped own) into the `tools` entries of an
 // OpenAI-style request. Knows zod's schema shape and JSON Schema only; nothing about requests or providers.
-import type { $ZodType } from 'zod/v4/core';
 import { zodToJSONSchema, type JSONSchema } from './json-schema.js';
 import type { Tool, ToolInputSchema } from './types.js';
 
@@ -16,9 +15,7 @@ export interface OpenAITool {
  * JSON Schema of a tool's input. Uses zod's `input` view, so a field with a default is optional
  * (the model may omit it; zod fills it in), and types JSON cannot express become `{}`.
  */
-export function toolToJSONSchema(schema: ToolInputSchema): JSONSchema {
-  return zodToJSONSchema(schema as unknown as $ZodType);
-}
+export const toolToJSONSchema = zodToJSONSchema as unknown as (schema: ToolInputSchema) => JSONSchema;
 
 /** The `tools` entry for one named tool. */
 export function toOpenAITool(name: string, tool: Tool): OpenAITool {

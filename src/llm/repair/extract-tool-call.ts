@@ -5,7 +5,7 @@
 //   case 9 (in part): several tool calls in one reply, of which the first is used.
 // Knows nothing about which tools exist; see repair-macro.ts and validate-args.ts for that.
 import { LLMError } from '../errors.js';
-import { findJsonObject, parseJsonLayers } from './json-text.js';
+import { findJsonObject, isRecord, parseJsonLayers } from './json-text.js';
 import type { RepairLog } from './repair-log.js';
 
 /** A tool call as found in the reply: the name (when the reply had one) and parsed arguments. */
@@ -19,8 +19,8 @@ const NO_TOOL_CALL_NOTE = (tool: string | undefined) =>
 
 /** Unwraps `{name, arguments|parameters}` and `{type:'function', function:{…}}` (case 2). */
 function unwrap(value: unknown, log: RepairLog): FoundToolCall | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const record = value as Record<string, any>;
+  if (!isRecord(value)) return undefined;
+  const record = value;
   if (Array.isArray(record.tool_calls) && record.tool_calls.length > 0) {
     log.add(2, 'unwrapped a tool_calls array written as JSON');
     return unwrap(record.tool_calls[0], log) ?? { args: record.tool_calls[0] };
@@ -29,17 +29,19 @@ function unwrap(value: unknown, log: RepairLog): FoundToolCall | undefined {
     log.add(2, 'unwrapped a {type:"function", function} wrapper');
     return { name: record.function.name, args: parseArgs(record.function.arguments ?? record.function.parameters ?? {}, log) };
   }
-  const keys = Object.keys(record);
   const argsKey = ['arguments', 'parameters', 'args', 'input'].find((key) => key in record);
-  if (typeof record.name === 'string' && argsKey && keys.every((key) => key === 'name' || key === argsKey || key === 'id' || key === 'type')) {
+  if (typeof record.name === 'string' && argsKey && Object.keys(record).every((key) => ['name', argsKey, 'id', 'type'].includes(key))) {
     log.add(2, `unwrapped a {name, ${argsKey}} wrapper`);
     return { name: record.name, args: parseArgs(record[argsKey], log) };
   }
   return undefined;
 }
 
-/** Parses tool arguments, peeling extra string layers (case 4). */
-function parseArgs(raw: unknown, log: RepairLog): unknown {
+/**
+ * Parses tool arguments, peeling extra string layers (case 4). When the reply was `truncated` at the
+ * token limit, an invalid-JSON error says so and carries the plain one as its cause.
+ */
+function parseArgs(raw: unknown, log: RepairLog, truncated = false): unknown {
   if (typeof raw !== 'string') return raw ?? {};
   if (raw.trim() === '') return {};
   const { value, layers } = parseJsonLayers(raw);
@@ -50,27 +52,22 @@ function parseArgs(raw: unknown, log: RepairLog): unknown {
       log.add(1, 'took the JSON object out of arguments that had text around it');
       return embedded;
     }
-    throw new LLMError('invalid_tool_args', `The model's tool arguments are not valid JSON: ${JSON.stringify(raw.slice(0, 200))}`, {
-      note: 'Your previous tool call had arguments that were not valid JSON. Send the arguments as one JSON object.',
-    });
+    const note = 'Your previous tool call had arguments that were not valid JSON. Send the arguments as one JSON object.';
+    const error = new LLMError('invalid_tool_args', `The model's tool arguments are not valid JSON: ${JSON.stringify(raw.slice(0, 200))}`, { note });
+    throw truncated ? new LLMError(error.kind, `${error.message} (the reply was cut off at the token limit)`, { note, rawError: error }) : error;
   }
   return value;
 }
 
-/** What extractToolCall may know about the tools on offer. */
-export interface ExtractContext {
-  /** The tool the request forced, named in the retry note. */
-  expectedTool?: string;
-  /** Tool and action names; a `{name, arguments}` object inside real tool arguments is unwrapped only when it names one of them. */
-  knownNames: readonly string[];
-}
-
 const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
 
-/** Finds the tool call of a reply (cases 1, 2, 4) or throws an LLMError saying why there is none. */
-export function extractToolCall(response: unknown, context: ExtractContext, log: RepairLog): FoundToolCall {
-  const { expectedTool } = context;
-  const known = new Set(context.knownNames.map(squash));
+/**
+ * Finds the tool call of a reply (cases 1, 2, 4) or throws an LLMError saying why there is none.
+ * `expectedTool` is the tool the request forced, named in the retry note; a `{name, arguments}` object
+ * inside real tool arguments is unwrapped only when it names one of `knownNames` (tools and actions).
+ */
+export function extractToolCall(response: unknown, expectedTool: string | undefined, knownNames: readonly string[], log: RepairLog): FoundToolCall {
+  const known = new Set(knownNames.map(squash));
   const choices = (response as { choices?: unknown } | null)?.choices;
   const choice = Array.isArray(choices) ? (choices[0] as Record<string, any> | undefined) : undefined;
   if (!choice || typeof choice !== 'object') {
@@ -85,7 +82,7 @@ export function extractToolCall(response: unknown, context: ExtractContext, log:
   const call = Array.isArray(message.tool_calls) ? message.tool_calls.find((c: any) => c?.function) : undefined;
   if (call) {
     if (message.tool_calls.length > 1) log.add(9, `reply had ${message.tool_calls.length} tool calls; using the first`);
-    const args = withTruncationHint(() => parseArgs(call.function.arguments, log), truncated);
+    const args = parseArgs(call.function.arguments, log, truncated);
     const inner = (args as { name?: unknown; function?: { name?: unknown } } | null) ?? {};
     const innerName = typeof inner.name === 'string' ? inner.name : typeof inner.function?.name === 'string' ? inner.function.name : undefined;
     const wrapped = innerName !== undefined && known.has(squash(innerName)) ? unwrap(args, log) : undefined;
@@ -93,7 +90,7 @@ export function extractToolCall(response: unknown, context: ExtractContext, log:
   }
   if (message.function_call && typeof message.function_call === 'object') {
     log.add(2, 'read the legacy `function_call` field');
-    return { name: message.function_call.name, args: withTruncationHint(() => parseArgs(message.function_call.arguments, log), truncated) };
+    return { name: message.function_call.name, args: parseArgs(message.function_call.arguments, log, truncated) };
   }
   const content = typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((part: any) => part?.text ?? '').join('') : '';
   const json = content ? findJsonObject(content) : undefined;
@@ -107,15 +104,4 @@ export function extractToolCall(response: unknown, context: ExtractContext, log:
     rawResponse: response,
     note: NO_TOOL_CALL_NOTE(expectedTool),
   });
-}
-
-function withTruncationHint<T>(parse: () => T, truncated: boolean): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (truncated && error instanceof LLMError) {
-      throw new LLMError(error.kind, `${error.message} (the reply was cut off at the token limit)`, { note: error.note, rawError: error });
-    }
-    throw error;
-  }
 }

@@ -1,6 +1,9 @@
 // JSON helpers for model output: parse strings that may be encoded more than once, and find a
 // JSON object inside prose, fenced blocks or <tool_call> tags. Pure; no knowledge of tools.
 
+/** Whether a parsed JSON value is an object (not null, not an array). */
+export const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Parses `value` while it is a string holding JSON; returns the innermost value and how many string layers were peeled. */
 export function parseJsonLayers(value: unknown): { value: unknown; layers: number } {
   let current = value;
@@ -54,7 +57,7 @@ export function findJsonObject(text: string): Record<string, unknown> | undefine
       if (end < 0) continue;
       try {
         const parsed = JSON.parse(candidate.slice(start, end));
-        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed;
+        if (isRecord(parsed)) return parsed;
       } catch {
         // Not JSON (e.g. a code sample in prose): try the next brace.
       }

@@ -12,22 +12,14 @@
 import { LLMError } from '../errors.js';
 import { toolToJSONSchema } from '../tool-schema.js';
 import type { ToolInputSchema } from '../types.js';
-import { parseJsonLayers } from './json-text.js';
+import { isRecord, parseJsonLayers } from './json-text.js';
+import type { FoundToolCall } from './extract-tool-call.js';
 import type { RepairLog } from './repair-log.js';
 import { matchToolName } from './tool-names.js';
 import { validateArgs } from './validate-args.js';
 
 /** The reflection fields of the macro, in the order models write them. */
 export const REFLECTION_FIELDS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function missingAction(macroName: string, available: readonly string[], hadReflection: boolean): LLMError {
-  const what = hadReflection ? 'had reflection fields but no `action`' : 'had no `action`';
-  return new LLMError('invalid_tool_args', `The ${macroName} call ${what}. Available tools: ${available.join(', ')}.`, {
-    note: `Your previous ${macroName} call ${what}. Put exactly one tool in \`action\`, e.g. "action": {"${available[0] ?? 'done'}": {…}}. Available tools: ${available.join(', ')}.`,
-  });
-}
 
 function unknownAction(name: string, available: readonly string[]): LLMError {
   return new LLMError('invalid_tool_args', `Unknown tool "${name}" in action. Available tools: ${available.join(', ')}.`, {
@@ -86,30 +78,26 @@ function normaliseAction(raw: unknown, available: readonly string[], log: Repair
   return action;
 }
 
-/** Inputs of {@link repairMacroArgs}. */
-export interface MacroRepairInput {
-  /** Name of the macro tool, e.g. `AgentOutput`. */
-  macroName: string;
-  /** The tool name the model called (may be an inner tool), and its parsed arguments. */
-  calledName: string | undefined;
-  args: unknown;
-  actions: Record<string, ToolInputSchema>;
-}
-
-/** Returns macro arguments with exactly one validated action, or throws an `invalid_tool_args` LLMError. */
-export function repairMacroArgs(input: MacroRepairInput, log: RepairLog): Record<string, unknown> {
-  const available = Object.keys(input.actions);
-  let args: Record<string, unknown> = isRecord(input.args) ? { ...input.args } : {};
+/**
+ * Returns the arguments of macro `macroName` (e.g. `AgentOutput`) with exactly one action validated
+ * against its schema in `actions`, from the call the model made (it may have called an inner tool),
+ * or throws an `invalid_tool_args` LLMError.
+ */
+export function repairMacroArgs(macroName: string, found: FoundToolCall, actions: Record<string, ToolInputSchema>, log: RepairLog): Record<string, unknown> {
+  const { name: calledName, args: rawArgs } = found;
+  const available = Object.keys(actions);
+  let args: Record<string, unknown> = isRecord(rawArgs) ? { ...rawArgs } : {};
 
   // case 3: the model called an inner tool directly.
-  const called = input.calledName?.trim();
-  if (called && called !== input.macroName && matchToolName(called, [input.macroName]) === undefined) {
+  const called = calledName?.trim();
+  if (called && called !== macroName && matchToolName(called, [macroName]) === undefined) {
     const inner = matchToolName(called, available);
     if (!inner) throw unknownAction(called, available);
-    const reflection = Object.fromEntries(REFLECTION_FIELDS.filter((key) => key in args).map((key) => [key, args[key]]));
-    const actionInput = Object.fromEntries(Object.entries(args).filter(([key]) => !(REFLECTION_FIELDS as readonly string[]).includes(key)));
-    log.add(3, `the model called "${called}" directly; wrapped it in ${input.macroName}.action`);
-    args = { ...reflection, action: { [inner]: isRecord(input.args) ? actionInput : input.args } };
+    const reflection: Record<string, unknown> = {};
+    const actionInput: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(args)) ((REFLECTION_FIELDS as readonly string[]).includes(key) ? reflection : actionInput)[key] = value;
+    log.add(3, `the model called "${called}" directly; wrapped it in ${macroName}.action`);
+    args = { ...reflection, action: { [inner]: isRecord(rawArgs) ? actionInput : rawArgs } };
   }
 
   if (!('action' in args) && 'actions' in args) {
@@ -131,16 +119,18 @@ export function repairMacroArgs(input: MacroRepairInput, log: RepairLog): Record
 
   const action = normaliseAction(args.action, available, log);
   if (!action) {
-    log.add(7, `the ${input.macroName} call had no action; refused, not filled in with wait`);
-    throw missingAction(input.macroName, available, hadReflection);
+    log.add(7, `the ${macroName} call had no action; refused, not filled in with wait`);
+    const what = hadReflection ? 'had reflection fields but no `action`' : 'had no `action`';
+    throw new LLMError('invalid_tool_args', `The ${macroName} call ${what}. Available tools: ${available.join(', ')}.`, {
+      note: `Your previous ${macroName} call ${what}. Put exactly one tool in \`action\`, e.g. "action": {"${available[0] ?? 'done'}": {…}}. Available tools: ${available.join(', ')}.`,
+    });
   }
 
   const [writtenName, rawValue] = Object.entries(action)[0]!;
-  const name = matchToolName(writtenName, available);
+  const name = matchToolName(writtenName, available, log);
   if (!name) throw unknownAction(writtenName, available);
-  if (name !== writtenName) log.add(8, `tool name "${writtenName}" read as "${name}"`);
 
-  const schema = input.actions[name]!;
+  const schema = actions[name]!;
   const layered = parseJsonLayers(rawValue);
   if (layered.layers > 0) log.add(4, `input of "${name}" was a JSON string`);
   let value = layered.value;

@@ -14,10 +14,11 @@ function getAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
-function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): void {
-  let node: any = root;
-  for (const key of path.slice(0, -1)) node = node[key as any];
-  node[path[path.length - 1] as any] = value;
+/** `root` with the value at `path` replaced (`value` itself for an empty path). */
+function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): unknown {
+  if (!path.length) return value;
+  (getAt(root, path.slice(0, -1)) as any)[path.at(-1) as any] = value;
+  return root;
 }
 
 /** The coerced scalar for an invalid_type issue, or undefined when no safe coercion exists. */
@@ -59,7 +60,7 @@ export function describeIssues(issues: readonly Issue[]): string {
  * Parses `value` with `schema`, coercing mistyped scalars first (case 10). Returns the parsed data
  * or throws an `invalid_tool_args` LLMError naming the tool and field and listing `available`.
  */
-export function validateArgs(schema: ToolInputSchema, value: unknown, toolName: string, available: readonly string[], log: RepairLog, kind = 'tool'): unknown {
+export function validateArgs(schema: ToolInputSchema, value: unknown, toolName: string, available: readonly string[], log: RepairLog): unknown {
   let current = value;
   let result = validate(schema, current, toolName);
   for (let round = 0; !result.success && round < 3; round++) {
@@ -70,18 +71,17 @@ export function validateArgs(schema: ToolInputSchema, value: unknown, toolName: 
       const coerced = coerceScalar(found, issue.expected);
       if (!coerced) continue;
       if (!changed) current = structuredClone(current);
-      if (issue.path.length === 0) current = coerced.value;
-      else setAt(current, issue.path, coerced.value);
+      current = setAt(current, issue.path, coerced.value);
       changed = true;
-      log.add(10, `${kind} "${toolName}" field "${fieldName(issue.path)}": ${JSON.stringify(found)} coerced to ${issue.expected}`);
+      log.add(10, `tool "${toolName}" field "${fieldName(issue.path)}": ${JSON.stringify(found)} coerced to ${issue.expected}`);
     }
     if (!changed) break;
     result = validate(schema, current, toolName);
   }
   if (result.success) return result.data;
   const summary = describeIssues(result.issues);
-  throw new LLMError('invalid_tool_args', `Invalid input for ${kind} "${toolName}": ${summary}. Available ${kind}s: ${available.join(', ')}.`, {
+  throw new LLMError('invalid_tool_args', `Invalid input for tool "${toolName}": ${summary}. Available tools: ${available.join(', ')}.`, {
     rawError: { issues: result.issues },
-    note: `Your previous call of ${kind} "${toolName}" was invalid: ${summary}. Fix the arguments and call it again (available ${kind}s: ${available.join(', ')}).`,
+    note: `Your previous call of tool "${toolName}" was invalid: ${summary}. Fix the arguments and call it again (available tools: ${available.join(', ')}).`,
   });
 }

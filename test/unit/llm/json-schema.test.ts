@@ -75,6 +75,25 @@ const CLASSIC: Record<string, z.ZodType> = {
   }),
   'metadata': z.object({ a: z.string().meta({ title: 'A', examples: ['x'] }), b: z.number().describe('count').optional().describe('maybe a count') }),
   'unrepresentable kinds': z.object({ d: z.date(), b: z.bigint(), f: z.custom<string>(), m: z.map(z.string(), z.number()), any: z.any(), u: z.unknown(), nv: z.never() }),
+  // A default describes the output when a transform sits anywhere inside, in any kind of container.
+  'transforms inside containers': z.object({
+    set: z.set(z.string().transform((s) => s.length)).default(new Set()),
+    map: z.map(z.string(), z.string().transform((s) => s.length)).default(new Map()),
+    record: z.record(z.string(), z.string().transform((s) => s.length)).default({}),
+    lazy: z.lazy(() => z.object({ a: z.string().transform((s) => s.length) })).default({ a: 1 }),
+    rest: z.tuple([z.string()], z.string().transform((s) => s.length)).default(['a']),
+    union: z.union([z.number(), z.string().transform((s) => s.length)]).default(1),
+    codec: z.codec(z.string(), z.number(), { decode: Number, encode: String }).default(1),
+    catchall: z.object({}).catchall(z.string().transform((s) => s.length)).default({}),
+  }),
+  'checks on kinds that have no bounds': z.object({
+    d: z.date().min(new Date(0)),
+    b: z.bigint().positive(),
+    i64: z.int64(),
+    o: z.object({ a: z.string() }).refine(() => true),
+    a: z.array(z.string()).length(3).refine(() => true),
+    n: z.number().gt(1).gte(2).lt(10).lte(9),
+  }),
   'nested defaults': z.object({ o: z.object({ x: z.number().default(1) }).default({ x: 2 }), a: z.array(z.string()).default([]) }),
 };
 
