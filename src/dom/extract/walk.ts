@@ -4,7 +4,7 @@
 // of interactive candidates; registers nothing and draws nothing.
 import { append, math, now, SafeMap, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
-import type { ElementNode, GapPlace, PageNode } from '../page-tree.js';
+import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, type Scope } from './inspect.js';
 import {
@@ -218,7 +218,7 @@ class Walk {
       return;
     }
     if (source.kind === 'frame') {
-      this.#frame(source.root, node, source.scope, entry.distance);
+      this.#enter(source.root, this.#rect(source.root, source.scope), 'block', node, source.scope, entry.distance);
       return;
     }
     if (childElementCount(source.parent) > LAZY_CHILDREN) {
@@ -239,24 +239,18 @@ class Walk {
       return;
     }
     if (type !== 1) return;
-    const element = child as Element;
-    const rect = this.#rect(element, scope);
+    const rect = this.#rect(child as Element, scope);
     if (rect && this.#isParked(rect, scope)) return;
-    const node: ElementNode = { kind: 'element', tag: '', flow: 'inline', children: [] };
+    this.#enter(child as Element, rect, 'inline', parent, scope, distance);
+  }
+
+  /** Adds `element` under `parent` in the tree and to the frontier. */
+  #enter(element: Element, rect: Rect | null, flow: Flow, parent: ElementNode, scope: Scope, distance: number): void {
+    const node: ElementNode = { kind: 'element', tag: '', flow, children: [] };
     append(parent.children, node);
     this.#frontier.push({
       kind: 'element', element, node, siblings: parent.children, slot: parent.children.length - 1, rect, scope,
       distance: this.#distance(element, rect, scope, distance), seq: 0,
-    });
-  }
-
-  #frame(root: Element, parent: ElementNode, scope: Scope, distance: number): void {
-    const node: ElementNode = { kind: 'element', tag: '', flow: 'block', children: [] };
-    append(parent.children, node);
-    const rect = this.#rect(root, scope);
-    this.#frontier.push({
-      kind: 'element', element: root, node, siblings: parent.children, slot: parent.children.length - 1, rect, scope,
-      distance: this.#distance(root, rect, scope, distance), seq: 0,
     });
   }
 
