@@ -85,7 +85,7 @@ function observe(ctx: DomContext): Observation {
   const html = documentElement(doc);
   const root = documentBody(doc) ?? html;
   if (!html || !root) {
-    return { state: { url, title, header: `Current page: [${title}](${url})`, content: '(The page has no content yet.)', footer: '[End of page]' }, highlights: [] };
+    return { state: bareState(url, title, '(The page has no content yet.)'), highlights: [] };
   }
   const ignore = resolveRefs(config.ignoreElements);
   const modal = findModal(doc);
@@ -219,11 +219,10 @@ function unreadableState(ctx: DomContext, error: unknown): BrowserState {
   }
   const url = safeUrl(ctx.window);
   const reason = error instanceof Error ? error.message : String(error);
-  return {
-    url,
-    title,
-    header: `Current page: [${title}](${url})`,
-    content: `(The page could not be read: ${reason}. It may be navigating or replacing its document; wait and read it again.)`,
-    footer: '[End of page]',
-  };
+  return bareState(url, title, `(The page could not be read: ${reason}. It may be navigating or replacing its document; wait and read it again.)`);
+}
+
+/** A state with only a title line and one remark: no page to list, nothing above or below. */
+function bareState(url: string, title: string, content: string): BrowserState {
+  return { url, title, header: `Current page: [${title}](${url})`, content, footer: '[End of page]' };
 }
