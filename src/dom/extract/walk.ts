@@ -56,7 +56,6 @@ export interface WalkSummary {
   /** Elements left out elsewhere (beside the viewport, inside scroll containers). */
   aside: number;
   stoppedBy: 'budget' | 'time' | 'zone' | null;
-  visited: number;
 }
 
 /** The walk's result: the page tree in document order and the interactive candidates. */
@@ -123,7 +122,6 @@ class Walk {
   #byNode = new SafeMap<ElementNode, Candidate>();
   #lazies: LazyChildren[] = [];
   #spent = 0;
-  #visited = 0;
 
   constructor(options: WalkOptions) {
     this.#options = options;
@@ -200,7 +198,6 @@ class Walk {
   }
 
   #expand(entry: ElementEntry): void {
-    this.#visited++;
     const inspection = inspectElement(entry.element, entry.node, entry.rect, entry.scope, this.#options);
     if (!inspection) return;
     const { element, node } = entry;
@@ -295,7 +292,7 @@ class Walk {
   }
 
   #summarise(viewport: Rect, stoppedBy: WalkSummary['stoppedBy'], leftover: Entry[]): WalkSummary {
-    const summary: WalkSummary = { above: { elements: 0, edge: -Infinity }, below: { elements: 0, edge: Infinity }, aside: 0, stoppedBy, visited: this.#visited };
+    const summary: WalkSummary = { above: { elements: 0, edge: -Infinity }, below: { elements: 0, edge: Infinity }, aside: 0, stoppedBy };
     const registry = this.#options.registry;
     const left = this.#frontier.drain();
     for (let i = 0; i < leftover.length; i++) append(left, leftover[i]!);
