@@ -161,8 +161,9 @@ export const blurElement = method<HTMLElement['blur']>(HTMLElementP, 'blur');
 const execCommandFn = method<Document['execCommand']>(DocumentP, 'execCommand');
 const shadowElementsFromPoint = method<ShadowRoot['elementsFromPoint']>(P('ShadowRoot'), 'elementsFromPoint');
 const bound = (name: string): AnyFn | undefined => (typeof g[name] === 'function' ? g[name].bind(g) : undefined);
-const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout') ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-const clearTimer: (id: unknown) => void = bound('clearTimeout') ?? ((id: any) => clearTimeout(id));
+// Every environment the bundle runs in (browsers, Node for the ESM build) has both timer functions.
+const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout')!;
+const clearTimer: (id: unknown) => void = bound('clearTimeout')!;
 const frame: ((fn: () => void) => unknown) | undefined = bound('requestAnimationFrame');
 const MutationObserverCtor: typeof MutationObserver | undefined = typeof g.MutationObserver === 'function' ? g.MutationObserver : undefined;
 
