@@ -89,7 +89,8 @@ export const clientTop = getter<number>(ElementP, 'clientTop');
 export const clientLeft = getter<number>(ElementP, 'clientLeft');
 export const getPropertyValue = method<CSSStyleDeclaration['getPropertyValue']>(P('CSSStyleDeclaration'), 'getPropertyValue');
 const topWindow = hasDom && typeof window === 'object' ? window : undefined;
-const computedStyle = uncurryThis((topWindow?.getComputedStyle ?? ((element: Element) => getComputedStyle(element))) as (this: Window | undefined, element: Element) => CSSStyleDeclaration);
+// Without a window (the ESM build imported in Node) there is no style to compute: calling it throws.
+const computedStyle = uncurryThis(topWindow?.getComputedStyle as (this: Window, element: Element) => CSSStyleDeclaration);
 const windowGetter = <T>(name: string): ((win: Window) => T) => {
   const get = topWindow ? getOwnPropertyDescriptor(topWindow, name)?.get : undefined;
   return get ? (uncurryThis(get as (this: Window) => T) as (win: Window) => T) : (win) => (win as any)[name] as T;
