@@ -150,11 +150,13 @@ export function isDisabledControl(element: Element): boolean {
 
 // Events, focus, scrolling and queries (actions and overlays).
 const EventTargetP = P('EventTarget');
-const dispatch = method<EventTarget['dispatchEvent']>(EventTargetP, 'dispatchEvent');
+/** Dispatches an event with the genuine `dispatchEvent`; returns false when a listener cancelled it. */
+export const dispatchEvent = method<EventTarget['dispatchEvent']>(EventTargetP, 'dispatchEvent');
 const addListener = method<EventTarget['addEventListener']>(EventTargetP, 'addEventListener');
 const removeListener = method<EventTarget['removeEventListener']>(EventTargetP, 'removeEventListener');
 export const rectsOf = method<Element['getClientRects']>(ElementP, 'getClientRects');
-const scrollIntoViewFn = method<Element['scrollIntoView']>(ElementP, 'scrollIntoView');
+/** `element.scrollIntoView(options)` without page patches. */
+export const scrollIntoView = method<Element['scrollIntoView']>(ElementP, 'scrollIntoView');
 const querySelectorAll = method<Element['querySelectorAll']>(ElementP, 'querySelectorAll');
 const fragmentQuerySelectorAll = method<DocumentFragment['querySelectorAll']>(P('DocumentFragment'), 'querySelectorAll');
 const focusFn = method<HTMLElement['focus']>(HTMLElementP, 'focus');
@@ -175,10 +177,6 @@ export {
   parentNode as parentOf,
 };
 
-/** Dispatches an event with the genuine `dispatchEvent`; returns false when a listener cancelled it. */
-export function dispatchEvent(target: EventTarget, event: Event): boolean {
-  return dispatch(target, event);
-}
 
 /** Adds a listener with the genuine `addEventListener`; returns the function that removes it. */
 export function listen(target: EventTarget, type: string, listener: EventListener, options?: AddEventListenerOptions): () => void {
@@ -186,10 +184,6 @@ export function listen(target: EventTarget, type: string, listener: EventListene
   return () => removeListener(target, type, listener, options);
 }
 
-/** `element.scrollIntoView(options)` without page patches. */
-export function scrollIntoView(element: Element, options: ScrollIntoViewOptions): void {
-  scrollIntoViewFn(element, options);
-}
 
 /** `root.querySelectorAll(selector)` as an array. */
 export function queryAll(root: Element | Document | DocumentFragment, selector: string): Element[] {
