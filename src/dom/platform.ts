@@ -10,6 +10,8 @@ type AnyFn = (...args: any[]) => any;
 const g = globalThis as any;
 const hasDom = typeof Element === 'function' && typeof Node === 'function';
 const getPrototypeOf = Object.getPrototypeOf;
+/** A global function bound to the global object, or undefined (requestAnimationFrame in Node, getComputedStyle without a DOM). */
+const bound = (name: string): AnyFn | undefined => (typeof g[name] === 'function' ? g[name].bind(g) : undefined);
 
 /** A method found on `proto` or up its chain, uncurried; absent (SSR, a partial DOM) it calls whatever the object has at call time. */
 function method<F extends AnyFn>(proto: object | undefined, name: string): (self: any, ...args: Parameters<F>) => ReturnType<F> {
@@ -89,8 +91,6 @@ export const clientTop = getter<number>(ElementP, 'clientTop');
 export const clientLeft = getter<number>(ElementP, 'clientLeft');
 export const getPropertyValue = method<CSSStyleDeclaration['getPropertyValue']>(P('CSSStyleDeclaration'), 'getPropertyValue');
 const topWindow = hasDom && typeof window === 'object' ? window : undefined;
-// Without a window (the ESM build imported in Node) there is no style to compute: calling it throws.
-const computedStyle = uncurryThis(topWindow?.getComputedStyle as (this: Window, element: Element) => CSSStyleDeclaration);
 const windowGetter = <T>(name: string): ((win: Window) => T) => {
   const get = topWindow ? getOwnPropertyDescriptor(topWindow, name)?.get : undefined;
   return get ? (uncurryThis(get as (this: Window) => T) as (win: Window) => T) : (win) => (win as any)[name] as T;
@@ -101,9 +101,7 @@ export const scrollX = windowGetter<number>('scrollX');
 export const scrollY = windowGetter<number>('scrollY');
 
 /** Computed style of an element of any same-origin document (the top window's function computes in the element's own document). */
-export function styleOf(element: Element): CSSStyleDeclaration {
-  return computedStyle(topWindow!, element);
-}
+export const styleOf = bound('getComputedStyle') as (element: Element) => CSSStyleDeclaration;
 
 // Documents and hit-testing.
 export const documentElement = getter<Element | null>(DocumentP, 'documentElement');
@@ -163,7 +161,6 @@ const focusFn = method<HTMLElement['focus']>(HTMLElementP, 'focus');
 export const blurElement = method<HTMLElement['blur']>(HTMLElementP, 'blur');
 const execCommandFn = method<Document['execCommand']>(DocumentP, 'execCommand');
 const shadowElementsFromPoint = method<ShadowRoot['elementsFromPoint']>(P('ShadowRoot'), 'elementsFromPoint');
-const bound = (name: string): AnyFn | undefined => (typeof g[name] === 'function' ? g[name].bind(g) : undefined);
 // Every environment the bundle runs in (browsers, Node for the ESM build) has both timer functions.
 const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout')!;
 const clearTimer: (id: unknown) => void = bound('clearTimeout')!;
