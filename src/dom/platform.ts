@@ -90,15 +90,12 @@ export const clientWidth = getter<number>(ElementP, 'clientWidth');
 export const clientTop = getter<number>(ElementP, 'clientTop');
 export const clientLeft = getter<number>(ElementP, 'clientLeft');
 export const getPropertyValue = method<CSSStyleDeclaration['getPropertyValue']>(P('CSSStyleDeclaration'), 'getPropertyValue');
+// Viewport and scroll attributes are accessors of the window object itself, not of Window.prototype.
 const topWindow = hasDom && typeof window === 'object' ? window : undefined;
-const windowGetter = <T>(name: string): ((win: Window) => T) => {
-  const get = topWindow ? getOwnPropertyDescriptor(topWindow, name)?.get : undefined;
-  return get ? (uncurryThis(get as (this: Window) => T) as (win: Window) => T) : (win) => (win as any)[name] as T;
-};
-export const innerWidth = windowGetter<number>('innerWidth');
-export const innerHeight = windowGetter<number>('innerHeight');
-export const scrollX = windowGetter<number>('scrollX');
-export const scrollY = windowGetter<number>('scrollY');
+export const innerWidth = getter<number>(topWindow, 'innerWidth');
+export const innerHeight = getter<number>(topWindow, 'innerHeight');
+export const scrollX = getter<number>(topWindow, 'scrollX');
+export const scrollY = getter<number>(topWindow, 'scrollY');
 
 /** Computed style of an element of any same-origin document (the top window's function computes in the element's own document). */
 export const styleOf = bound('getComputedStyle') as (element: Element) => CSSStyleDeclaration;
