@@ -28,9 +28,9 @@ export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 /** `Object.defineProperty`, captured. */
 export const defineProperty = Object.defineProperty;
 
-const { min, max, floor, round, ceil, abs } = Math;
+const { min, max, round, abs } = Math;
 /** Math functions, captured. */
-export const math = objectFreeze({ min, max, floor, round, ceil, abs });
+export const math = objectFreeze({ min, max, round, abs });
 
 /** `String.prototype.slice`, uncurried. */
 export const stringSlice = uncurryThis(String.prototype.slice);
