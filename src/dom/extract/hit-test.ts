@@ -78,6 +78,15 @@ export function frameInset(frame: Element, style: CSSStyleDeclaration = styleOf(
   };
 }
 
+/** The document of a same-origin frame element; null for another origin (or before it has one). */
+export function frameDocument(frame: Element): Document | null {
+  try {
+    return iframeContentDocument(frame);
+  } catch {
+    return null;
+  }
+}
+
 /** The deepest page element at a point of `doc`'s viewport, crossing shadow roots and same-origin frames. */
 export function deepElementFromPoint(doc: Document, x: number, y: number, ignore: SafeSet<Element>): Element | null {
   let root: Document | ShadowRoot = doc;
@@ -93,12 +102,7 @@ export function deepElementFromPoint(doc: Document, x: number, y: number, ignore
     }
     const tag = localName(found);
     if (tag !== 'iframe' && tag !== 'frame') break;
-    let inner: Document | null = null;
-    try {
-      inner = iframeContentDocument(found);
-    } catch {
-      inner = null;
-    }
+    const inner = frameDocument(found);
     if (!inner) break;
     const box = getBoundingClientRect(found);
     const inset = frameInset(found);

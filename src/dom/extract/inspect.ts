@@ -7,11 +7,11 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { listedInfo } from './element-info.js';
 import { interactiveReason, isEditingHost } from './interactivity.js';
-import { frameInset } from './hit-test.js';
+import { frameDocument, frameInset } from './hit-test.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
-  hasAttribute, iframeContentDocument, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
+  hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
   styleOf,
 } from '../platform.js';
 import { intersection, intersects, type Rect } from './rect.js';
@@ -205,12 +205,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
 }
 
 function frameChildren(element: Element, node: ElementNode, rect: Rect | null, style: CSSStyleDeclaration, scope: Scope): ChildSource | null {
-  let doc: Document | null = null;
-  try {
-    doc = iframeContentDocument(element);
-  } catch {
-    doc = null;
-  }
+  const doc = frameDocument(element);
   if (!doc) {
     const src = clipText(collapseWhitespace(getAttribute(element, 'src') ?? ''), 100);
     append(node.children, { kind: 'note', text: `<${localName(element)}${src ? ' src=' + src : ''}> is from another origin: its content cannot be read` });
