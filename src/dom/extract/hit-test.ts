@@ -9,7 +9,7 @@ import {
   shadowElementFromPoint, shadowHost, styleOf,
 } from '../platform.js';
 import type { ElementRef } from '../types.js';
-import type { Rect } from './rect.js';
+import { intersection, type Rect } from './rect.js';
 
 /**
  * The parent in the composed tree: the assigned slot (open shadow roots), the parent node, the shadow
@@ -147,11 +147,8 @@ export function findCovered(doc: Document, targets: readonly HitTarget[], viewpo
   const counts = new SafeMap<Element, number>();
   const covers: Array<{ cover: Element; count: number }> = [];
   for (let i = 0; i < targets.length; i++) {
-    const { element, rect } = targets[i]!;
-    const left = rect.left > viewport.left ? rect.left : viewport.left;
-    const right = rect.right < viewport.right ? rect.right : viewport.right;
-    const top = rect.top > viewport.top ? rect.top : viewport.top;
-    const bottom = rect.bottom < viewport.bottom ? rect.bottom : viewport.bottom;
+    const element = targets[i]!.element;
+    const { left, top, right, bottom } = intersection(targets[i]!.rect, viewport);
     if (right - left < 1 || bottom - top < 1) continue;
     const points = [
       [(left + right) / 2, (top + bottom) / 2],
