@@ -36,12 +36,14 @@ export function composedContains(ancestor: Node, node: Node): boolean {
   return false;
 }
 
+/** Whether the element itself is one of `ignore` or marked `data-page-agent-ignore`. */
+export function isIgnored(element: Element, ignore: SafeSet<Element>): boolean {
+  return ignore.has(element) || hasAttribute(element, 'data-page-agent-ignore');
+}
+
 /** Whether an element belongs to the agent: marked `data-page-agent-ignore` or inside one of `ignore`. */
 export function isAgentElement(element: Element, ignore: SafeSet<Element>): boolean {
-  for (let n: Node | null = element; n; n = composedParent(n)) {
-    if (nodeType(n) !== 1) continue;
-    if (ignore.has(n as Element) || hasAttribute(n as Element, 'data-page-agent-ignore')) return true;
-  }
+  for (let n: Node | null = element; n; n = composedParent(n)) if (nodeType(n) === 1 && isIgnored(n as Element, ignore)) return true;
   return false;
 }
 

@@ -7,7 +7,7 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { listedInfo } from './element-info.js';
 import { interactiveReason, isEditingHost } from './interactivity.js';
-import { frameDocument, frameInset } from './hit-test.js';
+import { frameDocument, frameInset, isIgnored } from './hit-test.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
@@ -83,10 +83,6 @@ function flowOf(display: string, tag: string): Flow {
   // inline, inline-block, inline-flex, inline-grid, inline-table, contents, ruby…
   if (c === 105 /* i */ || c === 99 /* c */ || c === 114 /* r */) return 'inline';
   return 'block';
-}
-
-function isIgnored(element: Element, ignore: SafeSet<Element>): boolean {
-  return ignore.has(element) || hasAttribute(element, 'data-page-agent-ignore');
 }
 
 /**
