@@ -119,7 +119,11 @@ function observe(ctx: DomContext): Observation {
     const { cover: element, count } = cover.covers[i]!;
     append(notes, { kind: 'note', text: `${count} element${count === 1 ? ' is' : 's are'} covered by ${describeElement(element)} and not listed; deal with it first` });
   }
-  const nodes = notes.length > 0 ? concat(notes, walk.nodes) : walk.nodes;
+  let nodes = walk.nodes;
+  if (notes.length > 0) {
+    for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
+    nodes = notes;
+  }
   const page = serializePage(nodes);
   for (let i = 0; i < page.descriptions.length; i++) ctx.registry.describeAs(page.descriptions[i]!.index, page.descriptions[i]!.line);
 
@@ -169,13 +173,6 @@ function hasListedDescendant(node: ElementNode): boolean {
     if (child.kind === 'element' && (child.attributes !== undefined || hasListedDescendant(child))) return true;
   }
   return false;
-}
-
-function concat(a: readonly PageNode[], b: readonly PageNode[]): PageNode[] {
-  const out: PageNode[] = [];
-  for (let i = 0; i < a.length; i++) append(out, a[i]!);
-  for (let i = 0; i < b.length; i++) append(out, b[i]!);
-  return out;
 }
 
 function pageFrame(url: string, title: string, width: number, height: number, doc: Document, walk: WalkResult, win: Window): PageFrame {
