@@ -125,11 +125,9 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   }
   add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
   add(attributes, 'title', getAttribute(element, 'title'));
-  if ((tag === 'input' || tag === 'select' || tag === 'textarea') && !has(attributes, 'label') && !has(attributes, 'placeholder')) {
+  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !has(attributes, 'label') && !has(attributes, 'placeholder')) {
     add(attributes, 'label', separateLabelText(element, tag));
-  }
-  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !has(attributes, 'label') && !has(attributes, 'placeholder') && !has(attributes, 'title')) {
-    add(attributes, 'name', getAttribute(element, 'name'));
+    if (!has(attributes, 'label') && !has(attributes, 'title')) add(attributes, 'name', getAttribute(element, 'name'));
   }
   if (tag === 'input') {
     const type = inputType(element);
