@@ -85,6 +85,11 @@ function flowOf(display: string, tag: string): Flow {
   return 'block';
 }
 
+/** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
+export function isParked(rect: Rect, scope: Scope, pageOrigin: { x: number; y: number }): boolean {
+  return scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= pageOrigin.x || rect.bottom <= pageOrigin.y);
+}
+
 /**
  * Inspects `element` (its box `rect` in top coordinates, null when it has none) and fills `node`;
  * returns null when the element and its subtree are hidden or ignored.
@@ -98,8 +103,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const display = getPropertyValue(style, 'display');
   if (display === 'none') return null;
   if (rect && scope.clip && !intersects(rect, scope.clip)) return null;
-  // Parked left of or above the page ("left: -9999px"): no scrolling ever reaches it.
-  if (rect && scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= options.pageOrigin.x || rect.bottom <= options.pageOrigin.y)) return null;
+  if (rect && isParked(rect, scope, options.pageOrigin)) return null;
   const visible = getPropertyValue(style, 'visibility') === 'visible';
   let replaced = false;
   if (getPropertyValue(style, 'opacity') === '0') {

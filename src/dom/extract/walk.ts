@@ -6,7 +6,7 @@ import { append, math, now, SafeMap, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
-import { inspectElement, type Scope } from './inspect.js';
+import { inspectElement, isParked, type Scope } from './inspect.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
@@ -182,12 +182,6 @@ class Walk {
     return { left: left + scope.offsetX, top: top + scope.offsetY, right: right + scope.offsetX, bottom: bottom + scope.offsetY };
   }
 
-  /** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
-  #isParked(rect: Rect, scope: Scope): boolean {
-    const origin = this.#options.pageOrigin;
-    return scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= origin.x || rect.bottom <= origin.y);
-  }
-
   #distance(element: Element, rect: Rect | null, scope: Scope, inherited: number): number {
     if (this.#options.onScreen.has(element)) return 0;
     if (!rect) return inherited;
@@ -237,7 +231,7 @@ class Walk {
     }
     if (type !== 1) return;
     const rect = this.#rect(child as Element, scope);
-    if (rect && this.#isParked(rect, scope)) return;
+    if (rect && isParked(rect, scope, this.#options.pageOrigin)) return;
     this.#enter(child as Element, rect, 'inline', parent, scope, distance);
   }
 
