@@ -162,7 +162,7 @@ const shadowElementsFromPoint = method<ShadowRoot['elementsFromPoint']>(P('Shado
 const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout')!;
 const clearTimer: (id: unknown) => void = bound('clearTimeout')!;
 const frame: ((fn: () => void) => unknown) | undefined = bound('requestAnimationFrame');
-const MutationObserverCtor: typeof MutationObserver | undefined = typeof g.MutationObserver === 'function' ? g.MutationObserver : undefined;
+const MutationObserverCtor: typeof MutationObserver = g.MutationObserver;
 
 export {
   getBoundingClientRect as rectOf,
@@ -224,7 +224,7 @@ export function nextFrame(): Promise<void> {
 
 /** The genuine MutationObserver constructor. */
 export function newMutationObserver(callback: MutationCallback): MutationObserver {
-  return new (MutationObserverCtor ?? MutationObserver)(callback);
+  return new MutationObserverCtor(callback);
 }
 
 /** Event constructors and native property setters of one window (realm). */
