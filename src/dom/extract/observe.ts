@@ -56,8 +56,7 @@ function zoneOf(config: PageControllerConfig): { zoneLimit: number; budgetChars:
   const tokens = config.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const budgetChars = tokens > 0 ? tokens * CHARS_PER_TOKEN : Infinity;
   if (expansion === -1) return { zoneLimit: Infinity, budgetChars: Infinity };
-  if (expansion === undefined || expansion === null || !(expansion >= 0)) return { zoneLimit: Infinity, budgetChars };
-  return { zoneLimit: expansion, budgetChars };
+  return { zoneLimit: expansion != null && expansion >= 0 ? expansion : Infinity, budgetChars };
 }
 
 /** Reads the page as indexed text. Registers listed elements in `ctx.registry`; never throws. */
