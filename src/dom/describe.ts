@@ -13,7 +13,8 @@ export function clip(text: string, max = MAX_TEXT): string {
   return clipText(collapseWhitespace(text), max);
 }
 
-function firstWords(value: string, count: number): string {
+/** The first `count` words of `value`, whitespace collapsed. */
+export function firstWords(value: string, count: number): string {
   const flat = collapseWhitespace(value);
   let spaces = 0;
   for (let i = 0; i < flat.length; i++) if (flat[i] === ' ' && ++spaces === count) return stringSlice(flat, 0, i);

@@ -12,6 +12,22 @@ export type ResolvedIndex =
   | { ok: true; element: Element; description: string }
   | { ok: false; reason: 'unknown' | 'stale'; description?: string };
 
+/**
+ * What one observation saw: the elements it listed, and what it knew without listing them (visible
+ * elements it walked, subtrees it left out for the budget or the zone, parents whose long child lists
+ * it cut). Elements the previous observation knew were already in the page: they are not marked new.
+ */
+interface Seen {
+  listed: SafeWeakSet<Element>;
+  present: SafeWeakSet<Element>;
+  unlisted: SafeWeakSet<Element>;
+  cut: SafeWeakSet<Element>;
+}
+
+function seen(): Seen {
+  return { listed: new SafeWeakSet(), present: new SafeWeakSet(), unlisted: new SafeWeakSet(), cut: new SafeWeakSet() };
+}
+
 /** Maps elements to stable indexes within a task and remembers each one's one-line description. */
 export class ElementRegistry {
   #indexOf = new SafeWeakMap<Element, number>();
@@ -19,18 +35,10 @@ export class ElementRegistry {
   #descriptions = new SafeMap<number, string>();
   #next = 0;
   #observations = 0;
-  #previous = new SafeWeakSet<Element>();
-  #current = new SafeWeakSet<Element>();
   #listed: number[] = [];
-  // What the previous observation knew without listing: visible elements it walked, subtrees it left
-  // out for the budget or the zone, and parents whose long child lists it cut. Elements found there
-  // were already in the page, so they are not marked new when they get listed.
-  #presentBefore = new SafeWeakSet<Element>();
-  #presentNow = new SafeWeakSet<Element>();
-  #unlistedBefore = new SafeWeakSet<Element>();
-  #unlistedNow = new SafeWeakSet<Element>();
-  #cutBefore = new SafeWeakSet<Element>();
-  #cutNow = new SafeWeakSet<Element>();
+  /** What the previous observation saw (the baseline of `*` marks), and what the current one sees. */
+  #before = seen();
+  #now = seen();
 
   /** Number of completed observations in this task. */
   get observationCount(): number {
@@ -44,10 +52,7 @@ export class ElementRegistry {
 
   /** Starts an observation: elements registered from now on form the new "present" set. */
   beginObservation(): void {
-    this.#current = new SafeWeakSet();
-    this.#presentNow = new SafeWeakSet();
-    this.#unlistedNow = new SafeWeakSet();
-    this.#cutNow = new SafeWeakSet();
+    this.#now = seen();
     this.#listed = [];
   }
 
@@ -64,10 +69,10 @@ export class ElementRegistry {
       this.#elementAt.set(index, new SafeWeakRef(element));
     }
     if (description !== undefined) this.#descriptions.set(index, description);
-    this.#current.add(element);
-    this.#presentNow.add(element);
+    this.#now.listed.add(element);
+    this.#now.present.add(element);
     append(this.#listed, index);
-    const isNew = this.#observations > 0 && !this.#previous.has(element) && !known;
+    const isNew = this.#observations > 0 && !this.#before.listed.has(element) && !known;
     return { index, isNew };
   }
 
@@ -78,40 +83,37 @@ export class ElementRegistry {
 
   /** Notes a visible element the current observation walked, listed or not. */
   notePresent(element: Element): void {
-    this.#presentNow.add(element);
+    this.#now.present.add(element);
   }
 
   /** Notes the root of a subtree the current observation left out (budget or zone): it is in the page. */
   noteUnlisted(element: Element): void {
-    this.#unlistedNow.add(element);
+    this.#now.unlisted.add(element);
   }
 
   /** Notes a parent whose children the current observation listed only in part. */
   noteCutChildren(element: Element): void {
-    this.#cutNow.add(element);
+    this.#now.cut.add(element);
   }
 
   /** Whether the previous observation walked this element while it was visible. */
   wasPresent(element: Element): boolean {
-    return this.#presentBefore.has(element);
+    return this.#before.present.has(element);
   }
 
   /** Whether the previous observation left out a subtree rooted at this element. */
   wasUnlisted(element: Element): boolean {
-    return this.#unlistedBefore.has(element);
+    return this.#before.unlisted.has(element);
   }
 
   /** Whether the previous observation listed only some of this element's children. */
   hadCutChildren(element: Element): boolean {
-    return this.#cutBefore.has(element);
+    return this.#before.cut.has(element);
   }
 
   /** Ends the observation: what it saw becomes the baseline for the next `*` marks. */
   endObservation(): void {
-    this.#previous = this.#current;
-    this.#presentBefore = this.#presentNow;
-    this.#unlistedBefore = this.#unlistedNow;
-    this.#cutBefore = this.#cutNow;
+    this.#before = this.#now;
     this.#observations++;
   }
 
@@ -169,14 +171,8 @@ export class ElementRegistry {
     this.#descriptions.clear();
     this.#next = 0;
     this.#observations = 0;
-    this.#previous = new SafeWeakSet();
-    this.#current = new SafeWeakSet();
-    this.#presentBefore = new SafeWeakSet();
-    this.#presentNow = new SafeWeakSet();
-    this.#unlistedBefore = new SafeWeakSet();
-    this.#unlistedNow = new SafeWeakSet();
-    this.#cutBefore = new SafeWeakSet();
-    this.#cutNow = new SafeWeakSet();
+    this.#before = seen();
+    this.#now = seen();
     this.#listed = [];
   }
 }

@@ -28,9 +28,9 @@ export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 /** `Object.defineProperty`, captured. */
 export const defineProperty = Object.defineProperty;
 
-const { min, max, floor, round, ceil, abs } = Math;
+const { min, max, round, abs } = Math;
 /** Math functions, captured. */
-export const math = objectFreeze({ min, max, floor, round, ceil, abs });
+export const math = objectFreeze({ min, max, round, abs });
 
 /** `String.prototype.slice`, uncurried. */
 export const stringSlice = uncurryThis(String.prototype.slice);
@@ -62,126 +62,37 @@ export function stringSet(names: readonly string[]): Readonly<Record<string, tru
   return objectFreeze(table);
 }
 
-const MapCtor = Map;
-const mapGet = uncurryThis(Map.prototype.get);
-const mapSet = uncurryThis(Map.prototype.set);
-const mapHas = uncurryThis(Map.prototype.has);
-const mapDelete = uncurryThis(Map.prototype.delete);
-const mapClear = uncurryThis(Map.prototype.clear);
-const mapSize = uncurryThis(getOwnPropertyDescriptor(Map.prototype, 'size')!.get as (this: Map<unknown, unknown>) => number);
-const mapForEach = uncurryThis(Map.prototype.forEach) as (map: Map<unknown, unknown>, fn: (value: unknown, key: unknown) => void) => void;
+const reflectConstruct = Reflect.construct;
+const getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
+
+/**
+ * A constructor of genuine `Base` instances whose prototype is a frozen, prototype-free copy of
+ * `Base.prototype` taken at load: the native methods check the instance, not its prototype, so page
+ * patches to `Base.prototype` made later never reach them.
+ */
+function safeCollection(Base: new (arg?: any) => object): new (arg?: any) => any {
+  function Safe(arg?: unknown): object {
+    return reflectConstruct(Base, [arg], Safe);
+  }
+  Safe.prototype = objectFreeze(objectCreate(null, getOwnPropertyDescriptors(Base.prototype)));
+  return Safe as never;
+}
 
 /** A Map whose methods were captured at load time. */
-export class SafeMap<K, V> {
-  #map = new MapCtor<K, V>();
-  get(key: K): V | undefined {
-    return mapGet(this.#map, key) as V | undefined;
-  }
-  set(key: K, value: V): this {
-    mapSet(this.#map, key, value);
-    return this;
-  }
-  has(key: K): boolean {
-    return mapHas(this.#map, key);
-  }
-  delete(key: K): boolean {
-    return mapDelete(this.#map, key);
-  }
-  clear(): void {
-    mapClear(this.#map);
-  }
-  get size(): number {
-    return mapSize(this.#map);
-  }
-  /** Calls `fn` for each entry in insertion order. */
-  forEach(fn: (value: V, key: K) => void): void {
-    mapForEach(this.#map as Map<unknown, unknown>, fn as (value: unknown, key: unknown) => void);
-  }
-}
-
-const SetCtor = Set;
-const setAdd = uncurryThis(Set.prototype.add);
-const setHas = uncurryThis(Set.prototype.has);
-const setDelete = uncurryThis(Set.prototype.delete);
-const setSize = uncurryThis(getOwnPropertyDescriptor(Set.prototype, 'size')!.get as (this: Set<unknown>) => number);
-
+export type SafeMap<K, V> = Pick<Map<K, V>, 'get' | 'set' | 'has' | 'delete' | 'clear' | 'size' | 'forEach'>;
+export const SafeMap = safeCollection(Map) as new <K, V>() => SafeMap<K, V>;
 /** A Set whose methods were captured at load time. */
-export class SafeSet<T> {
-  #set = new SetCtor<T>();
-  add(value: T): this {
-    setAdd(this.#set, value);
-    return this;
-  }
-  has(value: T): boolean {
-    return setHas(this.#set, value);
-  }
-  delete(value: T): boolean {
-    return setDelete(this.#set, value);
-  }
-  get size(): number {
-    return setSize(this.#set);
-  }
-}
-
-const WeakMapCtor = WeakMap;
-const weakMapGet = uncurryThis(WeakMap.prototype.get);
-const weakMapSet = uncurryThis(WeakMap.prototype.set);
-const weakMapHas = uncurryThis(WeakMap.prototype.has);
-const weakMapDelete = uncurryThis(WeakMap.prototype.delete);
-
+export type SafeSet<T> = Pick<Set<T>, 'add' | 'has' | 'delete' | 'size'>;
+export const SafeSet = safeCollection(Set) as new <T>() => SafeSet<T>;
 /** A WeakMap whose methods were captured at load time. */
-export class SafeWeakMap<K extends object, V> {
-  #map = new WeakMapCtor<K, V>();
-  get(key: K): V | undefined {
-    return weakMapGet(this.#map, key) as V | undefined;
-  }
-  set(key: K, value: V): this {
-    weakMapSet(this.#map, key, value);
-    return this;
-  }
-  has(key: K): boolean {
-    return weakMapHas(this.#map, key);
-  }
-  delete(key: K): boolean {
-    return weakMapDelete(this.#map, key);
-  }
-}
-
-const WeakSetCtor = WeakSet;
-const weakSetAdd = uncurryThis(WeakSet.prototype.add);
-const weakSetHas = uncurryThis(WeakSet.prototype.has);
-
+export type SafeWeakMap<K extends object, V> = Pick<WeakMap<K, V>, 'get' | 'set' | 'has' | 'delete'>;
+export const SafeWeakMap = safeCollection(WeakMap) as new <K extends object, V>() => SafeWeakMap<K, V>;
 /** A WeakSet whose methods were captured at load time. */
-export class SafeWeakSet<T extends object> {
-  #set = new WeakSetCtor<T>();
-  add(value: T): this {
-    weakSetAdd(this.#set, value);
-    return this;
-  }
-  has(value: T): boolean {
-    return weakSetHas(this.#set, value);
-  }
-}
-
-const WeakRefCtor = WeakRef;
-const weakRefDeref = uncurryThis(WeakRef.prototype.deref);
-
+export type SafeWeakSet<T extends object> = Pick<WeakSet<T>, 'add' | 'has'>;
+export const SafeWeakSet = safeCollection(WeakSet) as new <T extends object>() => SafeWeakSet<T>;
 /** A WeakRef whose `deref` was captured at load time. */
-export class SafeWeakRef<T extends object> {
-  #ref: WeakRef<T>;
-  constructor(target: T) {
-    this.#ref = new WeakRefCtor(target);
-  }
-  deref(): T | undefined {
-    return weakRefDeref(this.#ref) as T | undefined;
-  }
-}
+export type SafeWeakRef<T extends object> = Pick<WeakRef<T>, 'deref'>;
+export const SafeWeakRef = safeCollection(WeakRef) as new <T extends object>(target: T) => SafeWeakRef<T>;
 
-const perf = typeof performance === 'object' && performance ? performance : undefined;
-const perfNow = perf ? uncurryThis(perf.now) : undefined;
-const dateNow = Date.now;
-
-/** Milliseconds from a monotonic clock captured at load (`performance.now`, or `Date.now`). */
-export function now(): number {
-  return perfNow ? perfNow(perf!) : dateNow();
-}
+/** Milliseconds from the monotonic clock: `performance.now`, bound at load (browsers and Node both have it). */
+export const now: () => number = performance.now.bind(performance);

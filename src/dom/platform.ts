@@ -10,6 +10,8 @@ type AnyFn = (...args: any[]) => any;
 const g = globalThis as any;
 const hasDom = typeof Element === 'function' && typeof Node === 'function';
 const getPrototypeOf = Object.getPrototypeOf;
+/** A global function bound to the global object, or undefined (requestAnimationFrame in Node, getComputedStyle without a DOM). */
+const bound = (name: string): AnyFn | undefined => (typeof g[name] === 'function' ? g[name].bind(g) : undefined);
 
 /** A method found on `proto` or up its chain, uncurried; absent (SSR, a partial DOM) it calls whatever the object has at call time. */
 function method<F extends AnyFn>(proto: object | undefined, name: string): (self: any, ...args: Parameters<F>) => ReturnType<F> {
@@ -39,7 +41,6 @@ export const parentNode = getter<Node | null>(NodeP, 'parentNode');
 export const nodeType = getter<number>(NodeP, 'nodeType');
 export const isConnected = getter<boolean>(NodeP, 'isConnected');
 export const ownerDocument = getter<Document | null>(NodeP, 'ownerDocument');
-export const childNodes = getter<NodeListOf<ChildNode>>(NodeP, 'childNodes');
 export const nodeListLength = getter<number>(P('NodeList'), 'length');
 export const textContent = getter<string | null>(NodeP, 'textContent');
 export const characterData = getter<string>(P('CharacterData'), 'data');
@@ -89,28 +90,21 @@ export const clientWidth = getter<number>(ElementP, 'clientWidth');
 export const clientTop = getter<number>(ElementP, 'clientTop');
 export const clientLeft = getter<number>(ElementP, 'clientLeft');
 export const getPropertyValue = method<CSSStyleDeclaration['getPropertyValue']>(P('CSSStyleDeclaration'), 'getPropertyValue');
+// Viewport and scroll attributes are accessors of the window object itself, not of Window.prototype.
 const topWindow = hasDom && typeof window === 'object' ? window : undefined;
-const computedStyle = uncurryThis((topWindow?.getComputedStyle ?? ((element: Element) => getComputedStyle(element))) as (this: Window | undefined, element: Element) => CSSStyleDeclaration);
-const windowGetter = <T>(name: string): ((win: Window) => T) => {
-  const get = topWindow ? getOwnPropertyDescriptor(topWindow, name)?.get : undefined;
-  return get ? (uncurryThis(get as (this: Window) => T) as (win: Window) => T) : (win) => (win as any)[name] as T;
-};
-export const innerWidth = windowGetter<number>('innerWidth');
-export const innerHeight = windowGetter<number>('innerHeight');
-export const scrollX = windowGetter<number>('scrollX');
-export const scrollY = windowGetter<number>('scrollY');
+export const innerWidth = getter<number>(topWindow, 'innerWidth');
+export const innerHeight = getter<number>(topWindow, 'innerHeight');
+export const scrollX = getter<number>(topWindow, 'scrollX');
+export const scrollY = getter<number>(topWindow, 'scrollY');
 
 /** Computed style of an element of any same-origin document (the top window's function computes in the element's own document). */
-export function styleOf(element: Element): CSSStyleDeclaration {
-  return computedStyle(topWindow!, element);
-}
+export const styleOf = bound('getComputedStyle') as (element: Element) => CSSStyleDeclaration;
 
 // Documents and hit-testing.
 export const documentElement = getter<Element | null>(DocumentP, 'documentElement');
 export const documentBody = getter<HTMLElement | null>(DocumentP, 'body');
 export const documentTitle = getter<string>(DocumentP, 'title');
 export const defaultView = getter<Window | null>(DocumentP, 'defaultView');
-export const scrollingElement = getter<Element | null>(DocumentP, 'scrollingElement');
 export const getElementById = method<Document['getElementById']>(DocumentP, 'getElementById');
 export const documentQuerySelectorAll = method<Document['querySelectorAll']>(DocumentP, 'querySelectorAll');
 export const documentElementFromPoint = method<Document['elementFromPoint']>(DocumentP, 'elementFromPoint');
@@ -139,10 +133,8 @@ export const selectMultiple = getter<boolean>(P('HTMLSelectElement'), 'multiple'
 export const optionText = getter<string>(P('HTMLOptionElement'), 'text');
 export const optionSelected = getter<boolean>(P('HTMLOptionElement'), 'selected');
 export const detailsOpen = getter<boolean>(P('HTMLDetailsElement'), 'open');
-export const anchorHref = getter<string>(P('HTMLAnchorElement'), 'href');
 export const onclickHandler = getter<unknown>(HTMLElementP, 'onclick');
 export const onmousedownHandler = getter<unknown>(HTMLElementP, 'onmousedown');
-export const isContentEditable = getter<boolean>(HTMLElementP, 'isContentEditable');
 export const innerText = getter<string>(HTMLElementP, 'innerText');
 const disabledMatcher = ':disabled';
 
@@ -153,23 +145,24 @@ export function isDisabledControl(element: Element): boolean {
 
 // Events, focus, scrolling and queries (actions and overlays).
 const EventTargetP = P('EventTarget');
-const dispatch = method<EventTarget['dispatchEvent']>(EventTargetP, 'dispatchEvent');
+/** Dispatches an event with the genuine `dispatchEvent`; returns false when a listener cancelled it. */
+export const dispatchEvent = method<EventTarget['dispatchEvent']>(EventTargetP, 'dispatchEvent');
 const addListener = method<EventTarget['addEventListener']>(EventTargetP, 'addEventListener');
 const removeListener = method<EventTarget['removeEventListener']>(EventTargetP, 'removeEventListener');
 export const rectsOf = method<Element['getClientRects']>(ElementP, 'getClientRects');
-const scrollIntoViewFn = method<Element['scrollIntoView']>(ElementP, 'scrollIntoView');
+/** `element.scrollIntoView(options)` without page patches. */
+export const scrollIntoView = method<Element['scrollIntoView']>(ElementP, 'scrollIntoView');
 const querySelectorAll = method<Element['querySelectorAll']>(ElementP, 'querySelectorAll');
 const fragmentQuerySelectorAll = method<DocumentFragment['querySelectorAll']>(P('DocumentFragment'), 'querySelectorAll');
-export const contains = method<Node['contains']>(NodeP, 'contains');
 const focusFn = method<HTMLElement['focus']>(HTMLElementP, 'focus');
 export const blurElement = method<HTMLElement['blur']>(HTMLElementP, 'blur');
 const execCommandFn = method<Document['execCommand']>(DocumentP, 'execCommand');
 const shadowElementsFromPoint = method<ShadowRoot['elementsFromPoint']>(P('ShadowRoot'), 'elementsFromPoint');
-const bound = (name: string): AnyFn | undefined => (typeof g[name] === 'function' ? g[name].bind(g) : undefined);
-const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout') ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-const clearTimer: (id: unknown) => void = bound('clearTimeout') ?? ((id: any) => clearTimeout(id));
+// Every environment the bundle runs in (browsers, Node for the ESM build) has both timer functions.
+const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout')!;
+const clearTimer: (id: unknown) => void = bound('clearTimeout')!;
 const frame: ((fn: () => void) => unknown) | undefined = bound('requestAnimationFrame');
-const MutationObserverCtor: typeof MutationObserver | undefined = typeof g.MutationObserver === 'function' ? g.MutationObserver : undefined;
+const MutationObserverCtor: typeof MutationObserver = g.MutationObserver;
 
 export {
   getBoundingClientRect as rectOf,
@@ -178,10 +171,6 @@ export {
   parentNode as parentOf,
 };
 
-/** Dispatches an event with the genuine `dispatchEvent`; returns false when a listener cancelled it. */
-export function dispatchEvent(target: EventTarget, event: Event): boolean {
-  return dispatch(target, event);
-}
 
 /** Adds a listener with the genuine `addEventListener`; returns the function that removes it. */
 export function listen(target: EventTarget, type: string, listener: EventListener, options?: AddEventListenerOptions): () => void {
@@ -189,10 +178,6 @@ export function listen(target: EventTarget, type: string, listener: EventListene
   return () => removeListener(target, type, listener, options);
 }
 
-/** `element.scrollIntoView(options)` without page patches. */
-export function scrollIntoView(element: Element, options: ScrollIntoViewOptions): void {
-  scrollIntoViewFn(element, options);
-}
 
 /** `root.querySelectorAll(selector)` as an array. */
 export function queryAll(root: Element | Document | DocumentFragment, selector: string): Element[] {
@@ -239,7 +224,7 @@ export function nextFrame(): Promise<void> {
 
 /** The genuine MutationObserver constructor. */
 export function newMutationObserver(callback: MutationCallback): MutationObserver {
-  return new (MutationObserverCtor ?? MutationObserver)(callback);
+  return new MutationObserverCtor(callback);
 }
 
 /** Event constructors and native property setters of one window (realm). */

@@ -1,7 +1,7 @@
 // Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
 // indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
 // under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
-import { append, SafeMap, stringCharCodeAt, stringToLowerCase } from './intrinsics.js';
+import { append, SafeMap, stringCharCodeAt, stringSet, stringToLowerCase } from './intrinsics.js';
 import type { ElementNode, GapNode, PageNode } from './page-tree.js';
 import { clipText, collapseWhitespace, hasVisibleText } from './serialize/text.js';
 
@@ -29,7 +29,8 @@ for (let i = 1; i < 40; i++) TABS[i] = TABS[i - 1] + '\t';
 const OUTER_GAPS_KEPT = 2;
 const indent = (depth: number): string => TABS[depth < 39 ? depth : 39]!;
 // Attributes that only repeat the element's text are dropped.
-const NAME_LIKE = ['label', 'title', 'placeholder'];
+const NAME_LIKE = stringSet(['label', 'title', 'placeholder']);
+const SIDES = ['left', 'top', 'right', 'bottom'] as const;
 
 interface Line {
   text: string;
@@ -168,17 +169,14 @@ class Renderer {
         }
         const shown = clipText(collapseWhitespace(value), this.#limits.attribute);
         if (shown === '') continue;
-        if (lowerLabel !== '' && isNameLike(name) && stringToLowerCase(shown) === lowerLabel) continue;
+        if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
       }
     }
     const scroll = node.scroll;
     if (scroll) {
       let parts = '';
-      if (scroll.left > 0) parts += 'left=' + scroll.left;
-      if (scroll.top > 0) parts += (parts ? ', ' : '') + 'top=' + scroll.top;
-      if (scroll.right > 0) parts += (parts ? ', ' : '') + 'right=' + scroll.right;
-      if (scroll.bottom > 0) parts += (parts ? ', ' : '') + 'bottom=' + scroll.bottom;
+      for (let i = 0; i < SIDES.length; i++) if (scroll[SIDES[i]!] > 0) parts += (parts ? ', ' : '') + SIDES[i] + '=' + scroll[SIDES[i]!];
       out += ' data-scrollable="' + parts + '"';
     }
     return out;
@@ -186,18 +184,8 @@ class Renderer {
 
   /** The text of an element: its label, then its descendants' text (skipping listed descendants when `skipListed`). */
   #ownText(node: ElementNode, skipListed: boolean): string {
-    const parts: string[] = [];
-    collectText(node, parts, skipListed, false);
-    let joined = '';
-    for (let i = 0; i < parts.length; i++) joined += i === 0 ? parts[i] : ' ' + parts[i];
-    let text = collapseWhitespace(joined);
-    if (text === '') {
-      parts.length = 0;
-      collectText(node, parts, skipListed, true);
-      for (let i = 0; i < parts.length; i++) text += i === 0 ? parts[i] : ' ' + parts[i];
-      text = collapseWhitespace(text);
-    }
-    return text;
+    const text = joinedText(node, skipListed, false);
+    return text === '' ? joinedText(node, skipListed, true) : text;
   }
 
   #containsIndexed(node: ElementNode): boolean {
@@ -240,9 +228,13 @@ class Renderer {
   }
 }
 
-function isNameLike(name: string): boolean {
-  for (let i = 0; i < NAME_LIKE.length; i++) if (NAME_LIKE[i] === name) return true;
-  return false;
+/** The parts `collectText` finds, joined with spaces and whitespace collapsed. */
+function joinedText(node: ElementNode, skipListed: boolean, fallbacks: boolean): string {
+  const parts: string[] = [];
+  collectText(node, parts, skipListed, fallbacks);
+  let joined = '';
+  for (let i = 0; i < parts.length; i++) joined += i === 0 ? parts[i] : ' ' + parts[i];
+  return collapseWhitespace(joined);
 }
 
 /** Collects label and text parts under `node`; `fallbacks` collects alt texts instead. */

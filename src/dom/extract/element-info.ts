@@ -9,6 +9,7 @@ import {
   inputValue, isDisabledControl, localName, nodeListLength, nodeType, optionSelected, optionText, parentNode, rootNode, selectMultiple, selectOptions,
   shadowGetElementById, textareaValue, textContent,
 } from '../platform.js';
+import { isEditingHost } from './interactivity.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
 /** Attributes and value text of a listed element. */
@@ -124,11 +125,9 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   }
   add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
   add(attributes, 'title', getAttribute(element, 'title'));
-  if ((tag === 'input' || tag === 'select' || tag === 'textarea') && !has(attributes, 'label') && !has(attributes, 'placeholder')) {
+  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !has(attributes, 'label') && !has(attributes, 'placeholder')) {
     add(attributes, 'label', separateLabelText(element, tag));
-  }
-  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !has(attributes, 'label') && !has(attributes, 'placeholder') && !has(attributes, 'title')) {
-    add(attributes, 'name', getAttribute(element, 'name'));
+    if (!has(attributes, 'label') && !has(attributes, 'title')) add(attributes, 'name', getAttribute(element, 'name'));
   }
   if (tag === 'input') {
     const type = inputType(element);
@@ -182,8 +181,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   const current = getAttribute(element, 'aria-current');
   if (current && current !== 'false') add(attributes, 'aria-current', current);
   add(attributes, 'data-state', getAttribute(element, 'data-state'));
-  const editable = getAttribute(element, 'contenteditable');
-  if (editable !== null && editable !== 'false') add(attributes, 'contenteditable', true);
+  if (isEditingHost(element)) add(attributes, 'contenteditable', true);
   if (extra.length > 0) addExtra(element, attributes, extra, secret);
   return label === undefined || label === '' ? { attributes } : { attributes, label };
 }

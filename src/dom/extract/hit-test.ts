@@ -9,7 +9,7 @@ import {
   shadowElementFromPoint, shadowHost, styleOf,
 } from '../platform.js';
 import type { ElementRef } from '../types.js';
-import type { Rect } from './rect.js';
+import { intersection, type Rect } from './rect.js';
 
 /**
  * The parent in the composed tree: the assigned slot (open shadow roots), the parent node, the shadow
@@ -36,12 +36,14 @@ export function composedContains(ancestor: Node, node: Node): boolean {
   return false;
 }
 
+/** Whether the element itself is one of `ignore` or marked `data-page-agent-ignore`. */
+export function isIgnored(element: Element, ignore: SafeSet<Element>): boolean {
+  return ignore.has(element) || hasAttribute(element, 'data-page-agent-ignore');
+}
+
 /** Whether an element belongs to the agent: marked `data-page-agent-ignore` or inside one of `ignore`. */
 export function isAgentElement(element: Element, ignore: SafeSet<Element>): boolean {
-  for (let n: Node | null = element; n; n = composedParent(n)) {
-    if (nodeType(n) !== 1) continue;
-    if (ignore.has(n as Element) || hasAttribute(n as Element, 'data-page-agent-ignore')) return true;
-  }
+  for (let n: Node | null = element; n; n = composedParent(n)) if (nodeType(n) === 1 && isIgnored(n as Element, ignore)) return true;
   return false;
 }
 
@@ -78,6 +80,15 @@ export function frameInset(frame: Element, style: CSSStyleDeclaration = styleOf(
   };
 }
 
+/** The document of a same-origin frame element; null for another origin (or before it has one). */
+export function frameDocument(frame: Element): Document | null {
+  try {
+    return iframeContentDocument(frame);
+  } catch {
+    return null;
+  }
+}
+
 /** The deepest page element at a point of `doc`'s viewport, crossing shadow roots and same-origin frames. */
 export function deepElementFromPoint(doc: Document, x: number, y: number, ignore: SafeSet<Element>): Element | null {
   let root: Document | ShadowRoot = doc;
@@ -93,12 +104,7 @@ export function deepElementFromPoint(doc: Document, x: number, y: number, ignore
     }
     const tag = localName(found);
     if (tag !== 'iframe' && tag !== 'frame') break;
-    let inner: Document | null = null;
-    try {
-      inner = iframeContentDocument(found);
-    } catch {
-      inner = null;
-    }
+    const inner = frameDocument(found);
     if (!inner) break;
     const box = getBoundingClientRect(found);
     const inset = frameInset(found);
@@ -143,11 +149,8 @@ export function findCovered(doc: Document, targets: readonly HitTarget[], viewpo
   const counts = new SafeMap<Element, number>();
   const covers: Array<{ cover: Element; count: number }> = [];
   for (let i = 0; i < targets.length; i++) {
-    const { element, rect } = targets[i]!;
-    const left = rect.left > viewport.left ? rect.left : viewport.left;
-    const right = rect.right < viewport.right ? rect.right : viewport.right;
-    const top = rect.top > viewport.top ? rect.top : viewport.top;
-    const bottom = rect.bottom < viewport.bottom ? rect.bottom : viewport.bottom;
+    const element = targets[i]!.element;
+    const { left, top, right, bottom } = intersection(targets[i]!.rect, viewport);
     if (right - left < 1 || bottom - top < 1) continue;
     const points = [
       [(left + right) / 2, (top + bottom) / 2],

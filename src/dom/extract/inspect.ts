@@ -7,11 +7,11 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { listedInfo } from './element-info.js';
 import { interactiveReason, isEditingHost } from './interactivity.js';
-import { frameInset } from './hit-test.js';
+import { frameDocument, frameInset, isIgnored } from './hit-test.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
-  hasAttribute, iframeContentDocument, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
+  hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
   styleOf,
 } from '../platform.js';
 import { intersection, intersects, type Rect } from './rect.js';
@@ -85,8 +85,9 @@ function flowOf(display: string, tag: string): Flow {
   return 'block';
 }
 
-function isIgnored(element: Element, ignore: SafeSet<Element>): boolean {
-  return ignore.has(element) || hasAttribute(element, 'data-page-agent-ignore');
+/** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
+export function isParked(rect: Rect, scope: Scope, pageOrigin: { x: number; y: number }): boolean {
+  return scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= pageOrigin.x || rect.bottom <= pageOrigin.y);
 }
 
 /**
@@ -102,8 +103,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const display = getPropertyValue(style, 'display');
   if (display === 'none') return null;
   if (rect && scope.clip && !intersects(rect, scope.clip)) return null;
-  // Parked left of or above the page ("left: -9999px"): no scrolling ever reaches it.
-  if (rect && scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= options.pageOrigin.x || rect.bottom <= options.pageOrigin.y)) return null;
+  if (rect && isParked(rect, scope, options.pageOrigin)) return null;
   const visible = getPropertyValue(style, 'visibility') === 'visible';
   let replaced = false;
   if (getPropertyValue(style, 'opacity') === '0') {
@@ -205,12 +205,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
 }
 
 function frameChildren(element: Element, node: ElementNode, rect: Rect | null, style: CSSStyleDeclaration, scope: Scope): ChildSource | null {
-  let doc: Document | null = null;
-  try {
-    doc = iframeContentDocument(element);
-  } catch {
-    doc = null;
-  }
+  const doc = frameDocument(element);
   if (!doc) {
     const src = clipText(collapseWhitespace(getAttribute(element, 'src') ?? ''), 100);
     append(node.children, { kind: 'note', text: `<${localName(element)}${src ? ' src=' + src : ''}> is from another origin: its content cannot be read` });

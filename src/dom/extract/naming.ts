@@ -1,9 +1,10 @@
 // Last-resort names for listed elements that show no text and no naming attribute (icon buttons,
 // image links): the link target, or the element's id or first classes, so the model can still tell
 // `[5]<button class=btn-close />` from its neighbours. Reads attributes only.
-import { append, stringIndexOf, stringSlice } from '../intrinsics.js';
+import { append } from '../intrinsics.js';
+import { firstWords } from '../describe.js';
 import type { ElementNode, ShownAttribute } from '../page-tree.js';
-import { collapseWhitespace, hasVisibleText } from '../serialize/text.js';
+import { hasVisibleText } from '../serialize/text.js';
 import { getAttribute } from '../platform.js';
 
 const NAMING = ['aria-label', 'title', 'placeholder', 'value', 'label', 'alt'];
@@ -24,14 +25,6 @@ function isNamed(node: ElementNode): boolean {
   return false;
 }
 
-function firstClasses(value: string): string {
-  const flat = collapseWhitespace(value);
-  const first = stringIndexOf(flat, ' ');
-  if (first < 0) return flat;
-  const second = stringIndexOf(flat, ' ', first + 1);
-  return second < 0 ? flat : stringSlice(flat, 0, second);
-}
-
 /** Adds `href`, `id` or `class` to a listed node that would otherwise show nothing to tell it by. */
 export function nameListedNode(node: ElementNode, element: Element): void {
   if (hasText(node) || isNamed(node) || node.scroll) return;
@@ -42,6 +35,6 @@ export function nameListedNode(node: ElementNode, element: Element): void {
   const classes = getAttribute(element, 'class');
   if (href) append(attributes, ['href', href] as const);
   else if (id) append(attributes, ['id', id] as const);
-  else if (classes && hasVisibleText(classes)) append(attributes, ['class', firstClasses(classes)] as const);
+  else if (classes && hasVisibleText(classes)) append(attributes, ['class', firstWords(classes, 2)] as const);
   node.attributes = attributes;
 }

@@ -56,8 +56,7 @@ function zoneOf(config: PageControllerConfig): { zoneLimit: number; budgetChars:
   const tokens = config.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const budgetChars = tokens > 0 ? tokens * CHARS_PER_TOKEN : Infinity;
   if (expansion === -1) return { zoneLimit: Infinity, budgetChars: Infinity };
-  if (expansion === undefined || expansion === null || !(expansion >= 0)) return { zoneLimit: Infinity, budgetChars };
-  return { zoneLimit: expansion, budgetChars };
+  return { zoneLimit: expansion != null && expansion >= 0 ? expansion : Infinity, budgetChars };
 }
 
 /** Reads the page as indexed text. Registers listed elements in `ctx.registry`; never throws. */
@@ -85,7 +84,7 @@ function observe(ctx: DomContext): Observation {
   const html = documentElement(doc);
   const root = documentBody(doc) ?? html;
   if (!html || !root) {
-    return { state: { url, title, header: `Current page: [${title}](${url})`, content: '(The page has no content yet.)', footer: '[End of page]' }, highlights: [] };
+    return { state: bareState(url, title, '(The page has no content yet.)'), highlights: [] };
   }
   const ignore = resolveRefs(config.ignoreElements);
   const modal = findModal(doc);
@@ -119,7 +118,11 @@ function observe(ctx: DomContext): Observation {
     const { cover: element, count } = cover.covers[i]!;
     append(notes, { kind: 'note', text: `${count} element${count === 1 ? ' is' : 's are'} covered by ${describeElement(element)} and not listed; deal with it first` });
   }
-  const nodes = notes.length > 0 ? concat(notes, walk.nodes) : walk.nodes;
+  let nodes = walk.nodes;
+  if (notes.length > 0) {
+    for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
+    nodes = notes;
+  }
   const page = serializePage(nodes);
   for (let i = 0; i < page.descriptions.length; i++) ctx.registry.describeAs(page.descriptions[i]!.index, page.descriptions[i]!.line);
 
@@ -171,13 +174,6 @@ function hasListedDescendant(node: ElementNode): boolean {
   return false;
 }
 
-function concat(a: readonly PageNode[], b: readonly PageNode[]): PageNode[] {
-  const out: PageNode[] = [];
-  for (let i = 0; i < a.length; i++) append(out, a[i]!);
-  for (let i = 0; i < b.length; i++) append(out, b[i]!);
-  return out;
-}
-
 function pageFrame(url: string, title: string, width: number, height: number, doc: Document, walk: WalkResult, win: Window): PageFrame {
   const html = documentElement(doc)!;
   const body = documentBody(doc);
@@ -219,11 +215,10 @@ function unreadableState(ctx: DomContext, error: unknown): BrowserState {
   }
   const url = safeUrl(ctx.window);
   const reason = error instanceof Error ? error.message : String(error);
-  return {
-    url,
-    title,
-    header: `Current page: [${title}](${url})`,
-    content: `(The page could not be read: ${reason}. It may be navigating or replacing its document; wait and read it again.)`,
-    footer: '[End of page]',
-  };
+  return bareState(url, title, `(The page could not be read: ${reason}. It may be navigating or replacing its document; wait and read it again.)`);
+}
+
+/** A state with only a title line and one remark: no page to list, nothing above or below. */
+function bareState(url: string, title: string, content: string): BrowserState {
+  return { url, title, header: `Current page: [${title}](${url})`, content, footer: '[End of page]' };
 }

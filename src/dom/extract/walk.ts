@@ -4,9 +4,9 @@
 // of interactive candidates; registers nothing and draws nothing.
 import { append, math, now, SafeMap, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
-import type { ElementNode, GapPlace, PageNode } from '../page-tree.js';
+import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
-import { inspectElement, type Scope } from './inspect.js';
+import { inspectElement, isParked, type Scope } from './inspect.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
@@ -56,7 +56,6 @@ export interface WalkSummary {
   /** Elements left out elsewhere (beside the viewport, inside scroll containers). */
   aside: number;
   stoppedBy: 'budget' | 'time' | 'zone' | null;
-  visited: number;
 }
 
 /** The walk's result: the page tree in document order and the interactive candidates. */
@@ -123,7 +122,6 @@ class Walk {
   #byNode = new SafeMap<ElementNode, Candidate>();
   #lazies: LazyChildren[] = [];
   #spent = 0;
-  #visited = 0;
 
   constructor(options: WalkOptions) {
     this.#options = options;
@@ -184,12 +182,6 @@ class Walk {
     return { left: left + scope.offsetX, top: top + scope.offsetY, right: right + scope.offsetX, bottom: bottom + scope.offsetY };
   }
 
-  /** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
-  #isParked(rect: Rect, scope: Scope): boolean {
-    const origin = this.#options.pageOrigin;
-    return scope.offsetX === 0 && scope.offsetY === 0 && (rect.right <= origin.x || rect.bottom <= origin.y);
-  }
-
   #distance(element: Element, rect: Rect | null, scope: Scope, inherited: number): number {
     if (this.#options.onScreen.has(element)) return 0;
     if (!rect) return inherited;
@@ -200,7 +192,6 @@ class Walk {
   }
 
   #expand(entry: ElementEntry): void {
-    this.#visited++;
     const inspection = inspectElement(entry.element, entry.node, entry.rect, entry.scope, this.#options);
     if (!inspection) return;
     const { element, node } = entry;
@@ -218,7 +209,7 @@ class Walk {
       return;
     }
     if (source.kind === 'frame') {
-      this.#frame(source.root, node, source.scope, entry.distance);
+      this.#enter(source.root, this.#rect(source.root, source.scope), 'block', node, source.scope, entry.distance);
       return;
     }
     if (childElementCount(source.parent) > LAZY_CHILDREN) {
@@ -239,24 +230,18 @@ class Walk {
       return;
     }
     if (type !== 1) return;
-    const element = child as Element;
-    const rect = this.#rect(element, scope);
-    if (rect && this.#isParked(rect, scope)) return;
-    const node: ElementNode = { kind: 'element', tag: '', flow: 'inline', children: [] };
+    const rect = this.#rect(child as Element, scope);
+    if (rect && isParked(rect, scope, this.#options.pageOrigin)) return;
+    this.#enter(child as Element, rect, 'inline', parent, scope, distance);
+  }
+
+  /** Adds `element` under `parent` in the tree and to the frontier. */
+  #enter(element: Element, rect: Rect | null, flow: Flow, parent: ElementNode, scope: Scope, distance: number): void {
+    const node: ElementNode = { kind: 'element', tag: '', flow, children: [] };
     append(parent.children, node);
     this.#frontier.push({
       kind: 'element', element, node, siblings: parent.children, slot: parent.children.length - 1, rect, scope,
       distance: this.#distance(element, rect, scope, distance), seq: 0,
-    });
-  }
-
-  #frame(root: Element, parent: ElementNode, scope: Scope, distance: number): void {
-    const node: ElementNode = { kind: 'element', tag: '', flow: 'block', children: [] };
-    append(parent.children, node);
-    const rect = this.#rect(root, scope);
-    this.#frontier.push({
-      kind: 'element', element: root, node, siblings: parent.children, slot: parent.children.length - 1, rect, scope,
-      distance: this.#distance(root, rect, scope, distance), seq: 0,
     });
   }
 
@@ -301,7 +286,7 @@ class Walk {
   }
 
   #summarise(viewport: Rect, stoppedBy: WalkSummary['stoppedBy'], leftover: Entry[]): WalkSummary {
-    const summary: WalkSummary = { above: { elements: 0, edge: -Infinity }, below: { elements: 0, edge: Infinity }, aside: 0, stoppedBy, visited: this.#visited };
+    const summary: WalkSummary = { above: { elements: 0, edge: -Infinity }, below: { elements: 0, edge: Infinity }, aside: 0, stoppedBy };
     const registry = this.#options.registry;
     const left = this.#frontier.drain();
     for (let i = 0; i < leftover.length; i++) append(left, leftover[i]!);

@@ -1,6 +1,8 @@
 // The overlay's stylesheet text, adopted as a constructable stylesheet so that it needs no
 // `style-src 'unsafe-inline'`. Host rules are !important because the page's own rules would otherwise
 // win over `:host` (CSS Scoping §3.2: outer normal declarations beat inner ones, inner !important wins).
+// `all: initial !important` already gives the host zero margin, padding and border, auto size and
+// visible overflow; the host's `pointer-events: none` is inherited by everything but the mask.
 
 /** Colours of highlight boxes, cycled by index. */
 export const HIGHLIGHT_COLORS = ['#e11d48', '#2563eb', '#059669', '#d97706', '#7c3aed', '#0891b2', '#c026d3', '#65a30d'] as const;
@@ -12,15 +14,9 @@ export const OVERLAY_CSS = `
   display: block !important;
   position: fixed !important;
   inset: 0 !important;
-  width: auto !important;
-  height: auto !important;
-  margin: 0 !important;
-  padding: 0 !important;
-  border: 0 !important;
   z-index: 2147483647 !important;
   pointer-events: none !important;
   contain: strict !important;
-  overflow: visible !important;
 }
 .mask {
   display: none;
@@ -42,14 +38,13 @@ export const OVERLAY_CSS = `
   0%, 100% { opacity: 0.55; }
   50% { opacity: 1; }
 }
-.highlights { position: fixed; inset: 0; pointer-events: none; }
+.highlights { position: fixed; inset: 0; }
 .box {
   position: fixed;
   box-sizing: border-box;
   border: 2px solid var(--c);
   border-radius: 2px;
   background: color-mix(in srgb, var(--c) 8%, transparent);
-  pointer-events: none;
 }
 .label {
   position: absolute;
@@ -70,7 +65,6 @@ export const OVERLAY_CSS = `
   top: 0;
   width: 24px;
   height: 24px;
-  pointer-events: none;
   filter: drop-shadow(0 1px 2px rgba(0, 0, 0, 0.45));
   will-change: transform;
 }
