@@ -38,12 +38,19 @@ export function done(text: string, success = true): MockReply {
 }
 
 /** Answers requests in order from a list of replies or reply builders. */
-export function script(steps: Array<MockReply | ((request: RecordedRequest) => MockReply)>) {
-  return (request: RecordedRequest, index: number): MockReply => {
+export function script(steps: Array<MockReply | ((request: RecordedRequest) => MockReply | Promise<MockReply>)>) {
+  return (request: RecordedRequest, index: number): MockReply | Promise<MockReply> => {
     const step = steps[index];
     if (!step) return { fault: 'server', status: 500 };
     return typeof step === 'function' ? step(request) : step;
   };
+}
+
+/** A reply held until `open()`: lets a test act while the agent is surely waiting for the model. */
+export function heldReply(reply: (request: RecordedRequest) => MockReply) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, reply: async (request: RecordedRequest) => (await opened, reply(request)) };
 }
 
 /** A page whose <head> loads the bundle with these attributes (values are HTML-escaped). */

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openPage } from '../../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { clickOn, done, inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
+import { clickOn, done, heldReply, inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -98,15 +98,11 @@ describe('panel with the real agent', () => {
 
   it('records user_takeover when the user takes over and resumes', async () => {
     await load();
-    llm.setHandler(
-      script([
-        (request) => ({ ...(clickOn('Add to cart')(request) as object), delayMs: 400 }) as never,
-        clickOn('Add to cart'),
-        done('two added'),
-      ]),
-    );
+    const first = heldReply(clickOn('Add to cart'));
+    llm.setHandler(script([first.reply, clickOn('Add to cart'), done('two added')]));
     await typeTask(page, 'add two items');
     await inPanel(page, 'button.takeover').click();
+    first.open();
     await inPanel(page, '.status:has-text("You have control")').waitFor();
     // The mask is lifted: the user can click the page themselves.
     await page.locator('#add').click();
@@ -121,9 +117,11 @@ describe('panel with the real agent', () => {
 
   it('pauses after the current step and resumes', async () => {
     await load();
-    llm.setHandler(script([(request) => ({ ...(clickOn('Add to cart')(request) as object), delayMs: 300 }) as never, done('done')]));
+    const first = heldReply(clickOn('Add to cart'));
+    llm.setHandler(script([first.reply, done('done')]));
     await typeTask(page, 'add one');
     await inPanel(page, 'button.pause').click();
+    first.open();
     await inPanel(page, '.status:has-text("Paused")').waitFor();
     expect(llm.requests).toHaveLength(1);
     expect(await page.locator('#count').textContent()).toBe('1');
