@@ -4,6 +4,9 @@
 // `all: initial !important` already pins every property (margin, opacity, visibility, …) to its
 // initial value; only the ones whose initial value is not ours are written out, and `direction`,
 // which `all` leaves alone.
+// `all` leaves custom properties alone, and they inherit: the :host rule declares every one it reads
+// (position ones too, not important, so the drag's inline values still win), so a page's
+// `:root { --pa-left: 0 }` cannot reach the panel.
 // The shadow root has no ::before/::after content and never scrolls smoothly, so `*` alone covers
 // every box for box-sizing and reduced motion.
 import { css } from './panel-base.js';
@@ -15,15 +18,18 @@ export const panelStyles = css`
     display: block !important;
     position: fixed !important;
     z-index: 2147483647 !important; /* equal to the overlay; later in the DOM, so above its mask */
-    left: var(--pa-left, 50%) !important;
-    bottom: var(--pa-bottom, 24px) !important;
-    transform: var(--pa-shift, translateX(-50%)) !important;
+    left: var(--pa-left) !important;
+    bottom: var(--pa-bottom) !important;
+    transform: var(--pa-shift) !important;
     width: min(400px, calc(100vw - 16px)) !important;
     box-sizing: border-box !important;
     contain: layout style !important;
     font: 13px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif !important;
     color: var(--pa-fg) !important;
     direction: ltr !important;
+    --pa-left: 50%;
+    --pa-bottom: 24px;
+    --pa-shift: translateX(-50%);
     --pa-bg: #fff;
     --pa-bar: #f4f5f8;
     --pa-fg: #1b1d23;

@@ -17,6 +17,7 @@ const HOSTILE_CSS = `
   page-agent-panel { top: 0 !important; right: 0 !important; max-width: 10px !important; text-align: right !important; }
   body { font: 40px/3 serif !important; color: red !important; }
   [data-page-agent-ignore] { transform: scale(0.2) !important; }
+  :root { --pa-left: 0px; --pa-bottom: 400px; --pa-shift: none; --pa-bg: red; --pa-fg: lime; }
 `;
 
 function pageHtml(extraHead = '', nonce = '') {
