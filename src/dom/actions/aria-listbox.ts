@@ -130,7 +130,7 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   const option = options[match.position]!;
   const label = quote(optionText(option));
   if (attr(option, 'aria-disabled') === 'true') return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
-  const finishWatch = watchChanges(ctx, widget);
+  const finishWatch = watchChanges(ctx, widget, signal);
   const failed = await reachAndClick(ctx, { ...target, element: option, description: `the option ${label}` }, 'click', signal);
   if (failed) {
     await finishWatch({ settleFrames: 0 });

@@ -45,8 +45,12 @@ export function describeAny(ctx: DomContext, element: Element): string {
 /** A running watch: call it to wait for the page to settle and get sentences about what changed. */
 export type ChangeWatch = (options?: { reportFocus?: boolean; settleFrames?: number }) => Promise<string[]>;
 
-/** Starts watching the top document and the target's document for the effects of an action on `target`. */
-export function watchChanges(ctx: DomContext, target: Element | null): ChangeWatch {
+/**
+ * Starts watching the top document and the target's document for the effects of an action on
+ * `target`. A stopped action never calls the returned function: aborting `signal` lets go of the
+ * observer and listeners instead.
+ */
+export function watchChanges(ctx: DomContext, target: Element | null, signal?: AbortSignal): ChangeWatch {
   const topDoc = ctx.window.document;
   const docs = target && target.ownerDocument !== topDoc ? [topDoc, target.ownerDocument] : [topDoc];
   const urlBefore = ctx.window.location.href;
@@ -87,6 +91,16 @@ export function watchChanges(ctx: DomContext, target: Element | null): ChangeWat
     }));
   }
 
+  const release = () => {
+    observer.disconnect();
+    for (const stop of stops.splice(0)) stop();
+  };
+  // The signal is the agent's own, not the page's: its own methods are used, as elsewhere.
+  if (signal) {
+    signal.addEventListener('abort', release, { once: true });
+    stops.push(() => signal.removeEventListener('abort', release));
+  }
+
   return async (options = {}) => {
     // Let framework updates (microtasks, effects, transitions) land before reading the result.
     const frames = options.settleFrames ?? 2;
@@ -95,8 +109,7 @@ export function watchChanges(ctx: DomContext, target: Element | null): ChangeWat
       mutated = false;
       await nextFrame();
     }
-    observer.disconnect();
-    for (const stop of stops) stop();
+    release();
     const notes: string[] = [];
     if (navigation !== null) {
       notes.push(`A page navigation started${navigation ? ` to ${navigation}` : ''}; read the page again once it has loaded.`);

@@ -39,7 +39,7 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   const reached = await reachElement(ctx, target, 'click', signal);
   if (isFailure(reached)) return unreachedResult(reached);
   signal?.throwIfAborted();
-  const finishWatch = watchChanges(ctx, target.element);
+  const finishWatch = watchChanges(ctx, target.element, signal);
   movePointer(ctx, reached.element, reached.top);
   const clicked = pressAndRelease(reached.element, reached.top);
   ctx.overlay.pressCursor();

@@ -30,7 +30,7 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
   if (isFailure(reached)) return unreachedResult(reached);
   const scope = revealScope(target.element);
   const hiddenBefore = new Set(scope.filter((el) => !hasBox(el)));
-  const finishWatch = watchChanges(ctx, target.element);
+  const finishWatch = watchChanges(ctx, target.element, signal);
   movePointer(ctx, reached.element, reached.top);
   applyHoverStyles(ctx, reached.element);
   await sleep(HOVER_SETTLE_MS);

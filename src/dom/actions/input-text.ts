@@ -136,7 +136,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   signal?.throwIfAborted();
   const before = editable.kind === 'rich' ? editable.element.innerText : editable.element.value;
   const keyByKey = editable.kind !== 'formatted' && (options.keyByKey ?? drivesSuggestions(field));
-  const finishWatch = watchChanges(ctx, field);
+  const finishWatch = watchChanges(ctx, field, signal);
   if (editable.kind === 'rich') {
     if (keyByKey) await typeIntoRich(editable.element, value, signal);
     else replaceRichText(editable.element, value);

@@ -38,7 +38,7 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
     const failed = await reachAndClick(ctx, { ...target, element: select }, 'open', signal);
     if (failed) return unreachedResult(failed);
   }
-  const finishWatch = watchChanges(ctx, select);
+  const finishWatch = watchChanges(ctx, select, signal);
   // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).
   if (select.multiple) option.selected = true;
   else select.selectedIndex = option.index;

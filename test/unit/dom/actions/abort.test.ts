@@ -1,5 +1,6 @@
 // A stop reaches the actions: an aborted signal rejects with the AbortError itself (never wrapped into
-// a result) before anything is dispatched, and typing key by key stops between keys.
+// a result) before anything is dispatched, and typing key by key stops between keys. (The change
+// watch of a stopped action is tested in Chromium: test/e2e/actions/change-watch.test.ts.)
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DomContext } from '../../../../src/dom/context.js';
 import { ElementRegistry } from '../../../../src/dom/element-registry.js';

@@ -1,0 +1,44 @@
+// The change watch behind every action's "what changed" notes: a stopped action (its signal aborted)
+// never calls the finish function, so the watch lets go of its MutationObserver and its submit,
+// navigate and beforeunload listeners by itself.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openPage } from '../../helpers/browser.js';
+import { bundleForBrowser } from '../../helpers/bundle.js';
+import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+
+declare global {
+  interface Window {
+    Watch: typeof import('../../fixtures/actions/change-watch-entry.js');
+  }
+}
+
+let web: StaticServer;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  web = await startStaticServer();
+  web.route('/watch.html', {
+    body: '<!doctype html><form onsubmit="event.preventDefault()"><button>Send</button></form>',
+  });
+  ({ context, page } = await openPage());
+  await page.goto(web.url('/watch.html'));
+  await page.addScriptTag({ content: await bundleForBrowser('test/fixtures/actions/change-watch-entry.ts', 'Watch') });
+});
+afterAll(async () => {
+  await context.close();
+  await web.close();
+});
+
+describe('watchChanges', () => {
+  it('reports a submitted form and added elements while running', async () => {
+    const notes = (await page.evaluate(() => window.Watch.watchThenChange(false))).join(' ');
+    expect(notes).toMatch(/The form .* was submitted \(the page handled it without leaving\)/);
+    expect(notes).toMatch(/1 element appeared/);
+  });
+
+  it('stops observing and listening once the action is stopped', async () => {
+    const notes = await page.evaluate(() => window.Watch.watchThenChange(true));
+    expect(notes).toEqual([]);
+  });
+});
