@@ -39,7 +39,8 @@ export function isMonthFirst(locale: string): boolean {
 
 type DateResult = { ok: true; ymd: YMD; note?: string } | { ok: false; message: string };
 
-const RELATIVE: Record<string, number> = { today: 0, tomorrow: 1, yesterday: -1, '今天': 0, '明天': 1, '昨天': -1, '后天': 2, '前天': -2 };
+// No prototype: "constructor" or "toString" is not a relative day.
+const RELATIVE: Record<string, number> = { __proto__: null as never, today: 0, tomorrow: 1, yesterday: -1, '今天': 0, '明天': 1, '昨天': -1, '后天': 2, '前天': -2 };
 
 /** Reads a calendar date in common formats; `now` anchors relative words and a missing year. */
 export function parseHumanDate(text: string, locale: string, now: Date = new Date()): DateResult {

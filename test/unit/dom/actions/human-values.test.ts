@@ -40,6 +40,9 @@ describe('parseHumanDate', () => {
     expect(toInputValue('date', '2025-02-29', 'en-US', NOW)).toEqual({ ok: false, message: '"2025-02-29" is not a valid date.' });
     expect(toInputValue('date', '2024-02-29', 'en-US', NOW)).toMatchObject({ ok: true });
     expect(parseHumanDate('next full moon', 'en-US', NOW)).toEqual({ ok: false, message: expect.stringContaining('write it like 2025-03-05') });
+    for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(parseHumanDate(word, 'en-US', NOW)).toMatchObject({ ok: false });
+    }
   });
 
   it('knows which locales write the month first', () => {
