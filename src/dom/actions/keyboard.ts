@@ -30,7 +30,8 @@ export interface KeyCombo {
 }
 
 // Named keys whose key and code are the name itself, with their keyCode; Enter types "\r".
-const NAMED: Record<string, KeyDefinition> = {};
+// No prototype in the two tables: a model asking for "constructor" gets "Unknown key", not Object.
+const NAMED: Record<string, KeyDefinition> = Object.create(null);
 const KEY_NAMES: string[] = [];
 for (const entry of 'Enter13 Tab9 Escape27 Backspace8 Delete46 ArrowUp38 ArrowDown40 ArrowLeft37 ArrowRight39 Home36 End35 PageUp33 PageDown34 Insert45'.split(' ')) {
   const name = entry.replace(/\d+$/, '');
@@ -49,7 +50,7 @@ export const MODIFIER_KEYS = [
 for (const [, name, keyCode] of MODIFIER_KEYS) NAMED[name.toLowerCase()] = { key: name, code: `${name}Left`, keyCode, location: 1 };
 for (let n = 1; n <= 12; n++) NAMED[`f${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
 
-const ALIASES: Record<string, string> = {};
+const ALIASES: Record<string, string> = Object.create(null);
 for (const group of 'escape:esc enter:return delete:del arrowup:up arrowdown:down arrowleft:left arrowright:right pageup:pgup pagedown:pgdn space:spacebar control:ctrl meta:cmd:command:super:win alt:option'.split(' ')) {
   const [name, ...aliases] = group.split(':');
   for (const alias of aliases) ALIASES[alias] = name!;

@@ -21,6 +21,10 @@ describe('parseKeyCombo', () => {
   it('explains unknown names and modifiers', () => {
     expect(parseKeyCombo('Hyper+x')).toEqual({ error: expect.stringContaining('"Hyper" is not a modifier') });
     expect(parseKeyCombo('Launch')).toEqual({ error: expect.stringContaining('Unknown key "Launch"') });
+    for (const name of ['constructor', 'toString', '__proto__', 'Shift+hasOwnProperty']) {
+      expect(parseKeyCombo(name)).toEqual({ error: expect.stringContaining('Unknown key') });
+    }
+    expect(parseKeyCombo('constructor+a')).toEqual({ error: expect.stringContaining('is not a modifier') });
     expect(parseKeyCombo('')).toEqual({ error: 'No key was given.' });
   });
 
