@@ -68,13 +68,16 @@ const getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
 /**
  * A constructor of genuine `Base` instances whose prototype is a frozen, prototype-free copy of
  * `Base.prototype` taken at load: the native methods check the instance, not its prototype, so page
- * patches to `Base.prototype` made later never reach them.
+ * patches to `Base.prototype` made later never reach them. Iteration is left out: it would go through
+ * the shared %MapIteratorPrototype%.next (and the like), which the page can patch.
  */
 function safeCollection(Base: new (arg?: any) => object): new (arg?: any) => any {
   function Safe(arg?: unknown): object {
     return reflectConstruct(Base, [arg], Safe);
   }
-  Safe.prototype = objectFreeze(objectCreate(null, getOwnPropertyDescriptors(Base.prototype)));
+  const prototype = objectCreate(null, getOwnPropertyDescriptors(Base.prototype));
+  for (const name of [Symbol.iterator, 'entries', 'keys', 'values']) delete prototype[name];
+  Safe.prototype = objectFreeze(prototype);
   return Safe as never;
 }
 

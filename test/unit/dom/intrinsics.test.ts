@@ -39,6 +39,15 @@ describe('safe collections', () => {
     }
     expect(seen).toEqual([1, 1, true, 2, true, key]);
   });
+
+  it('cannot be iterated (iteration goes through iterator prototypes the page can patch)', () => {
+    const map = new SafeMap<string, number>() as unknown as Record<PropertyKey, unknown>;
+    const set = new SafeSet<string>() as unknown as Record<PropertyKey, unknown>;
+    for (const collection of [map, set]) {
+      for (const name of [Symbol.iterator, 'entries', 'keys', 'values']) expect(collection[name]).toBeUndefined();
+      expect(Object.isFrozen(Object.getPrototypeOf(collection))).toBe(true);
+    }
+  });
 });
 
 describe('string helpers and tables', () => {
