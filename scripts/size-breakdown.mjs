@@ -2,16 +2,13 @@
 // from esbuild's metafile, and gzip of each area's own output text alone (from the source map), which
 // over-counts a little against the whole file's gzip, since areas share words.
 // `node scripts/size-breakdown.mjs [filter]` lists the single files whose path contains filter.
-import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { escapeNonAscii, iifeOptions } from '../build.mjs';
+import { escapeNonAscii } from '../build.mjs';
 import { minifyTemplates } from './minify-templates.mjs';
+import { bundlePieces, gzip, gzipWithout } from './size-pieces.mjs';
 
 const filter = process.argv[2];
-const result = await build({ ...iifeOptions, write: false, metafile: true, sourcemap: 'external', logLevel: 'silent' });
-const output = result.outputFiles.find((file) => file.path.endsWith('.js')).text;
-const map = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map')).text);
+const { output, metafile, pieces } = await bundlePieces();
 
 /** The area of a bundled file: a package, a folder two levels under src/, or a top-level src file or folder. */
 function areaOf(file) {
@@ -22,60 +19,13 @@ function areaOf(file) {
     .replace(/^src\/([^/]+)\/[^/]+\.ts$/, 'src/$1');
 }
 
-const B64 = Object.fromEntries([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
-/** Decodes one source-map segment of base64 VLQs. */
-function decodeVlq(segment) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = B64[char];
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
-
-// Output text per source file, cut at each mapping; unmapped text goes to the file of the mapping before it.
-const textBySource = new Map();
-// The same cuts in output order, to rebuild the output without one area.
-const pieces = [];
-const lines = output.split('\n');
-let source = 0;
-map.mappings.split(';').forEach((lineMappings, lineIndex) => {
-  const line = lines[lineIndex] ?? '';
-  const cuts = [];
-  let column = 0;
-  for (const segment of lineMappings.split(',')) {
-    if (!segment) continue;
-    const [dColumn, dSource] = decodeVlq(segment);
-    column += dColumn;
-    if (dSource !== undefined) source += dSource;
-    cuts.push([column, source]);
-  }
-  cuts.forEach(([start, src], i) => {
-    const text = line.slice(start, cuts[i + 1]?.[0] ?? line.length);
-    textBySource.set(src, (textBySource.get(src) ?? '') + text);
-    pieces.push([src, text]);
-  });
-});
-
-const gzip = (text) => gzipSync(text, { level: 9 }).length;
 const rows = new Map();
-const areaOfSource = (index) => areaOf(map.sources[index].replace(/^(\.\.\/)+/, ''));
-for (const [index, text] of textBySource) {
-  const area = areaOfSource(index);
+for (const [file, text] of pieces) {
+  const area = areaOf(file);
   if (area) rows.set(area, (rows.get(area) ?? '') + text);
 }
 /** What the area adds to the whole file's gzip: gzip of the output minus gzip of the output without it. */
-const joined = (keep) => pieces.filter(([index]) => keep(index)).map(([, text]) => text).join('');
-const whole = gzip(joined(() => true));
-const marginal = (area) => whole - gzip(joined((index) => areaOfSource(index) !== area));
+const marginal = (area) => gzipWithout(pieces, (file) => areaOf(file) === area);
 
 // Text in string and template literals of our own sources (messages, prompts, CSS, markup), counted
 // as the ASCII output spells it (\\uXXXX for other characters): bytes that minifying cannot shorten.
@@ -97,7 +47,7 @@ async function literalBytes(file) {
   return bytes;
 }
 const literalsByArea = new Map();
-for (const file of Object.keys(Object.values(result.metafile.outputs).find((out) => out.entryPoint).inputs)) {
+for (const file of Object.keys(Object.values(metafile.outputs).find((out) => out.entryPoint).inputs)) {
   const area = areaOf(file);
   if (area) literalsByArea.set(area, (literalsByArea.get(area) ?? 0) + (await literalBytes(file)));
 }

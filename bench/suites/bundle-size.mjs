@@ -1,10 +1,11 @@
-// Bench suite: the size of our IIFE against page-agent's demo IIFE (raw, gzip, brotli), plus the
-// biggest inputs of ours from esbuild's metafile so a size regression names its cause.
-import { build } from 'esbuild';
+// Bench suite: the size of our IIFE against page-agent's demo IIFE (raw, gzip, brotli), the biggest
+// inputs of ours (so a size regression names its cause) and what each optional feature costs in gzip.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { featureCosts } from '../../scripts/feature-costs.mjs';
+import { bundlePieces } from '../../scripts/size-pieces.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const OURS = join(ROOT, 'dist/page-agent.iife.js');
@@ -22,22 +23,10 @@ function measure(buffer) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Groups the minified bundle's bytes by package (lit, zod, ours by top-level folder). */
+/** Groups the minified bundle's bytes by package (lit-html, ours by top-level folder). */
 async function breakdown() {
-  const result = await build({
-    entryPoints: [join(ROOT, 'src/index.ts')],
-    bundle: true,
-    minify: true,
-    write: false,
-    metafile: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
-    legalComments: 'none',
-    logLevel: 'silent',
-    define: { __VERSION__: '"bench"', 'process.env': '{}', 'process.env.NODE_ENV': '"production"' },
-  });
-  const output = Object.values(result.metafile.outputs)[0];
+  const { metafile } = await bundlePieces();
+  const output = Object.values(metafile.outputs).find((out) => out.entryPoint);
   const groups = new Map();
   for (const [path, info] of Object.entries(output.inputs)) {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
@@ -53,6 +42,7 @@ export async function run() {
   const ours = measure(readFileSync(OURS));
   const peer = existsSync(PEER) ? measure(readFileSync(PEER)) : null;
   const parts = await breakdown();
+  const costs = await featureCosts();
   const ratio = (key) => (peer ? (ours[key] / peer[key]).toFixed(3) : 'n/a');
   const rows = [
     '| bundle | raw | gzip | brotli |',
@@ -66,6 +56,14 @@ export async function run() {
     '| part | bytes |',
     '|---|---:|',
     ...parts.slice(0, 12).map(([part, bytes]) => `| ${part} | ${bytes.toLocaleString('en-US')} |`),
+    '',
+    'What optional features cost in gzip (their own files left out of the output; a lower bound of what',
+    'removing one would save: call sites and prompt lines stay):',
+    '',
+    '| feature | gzip bytes |',
+    '|---|---:|',
+    ...costs.features.map(({ name, gzip }) => `| ${name} | ${gzip.toLocaleString('en-US')} |`),
+    `| all of them, summed | ${costs.features.reduce((sum, f) => sum + f.gzip, 0).toLocaleString('en-US')} |`,
   ];
   return {
     table: rows.join('\n'),
@@ -75,6 +73,7 @@ export async function run() {
       gzipRatio: peer ? +(ours.gzip / peer.gzip).toFixed(3) : null,
       target: 'gzip ratio ≤ 0.5',
       parts: Object.fromEntries(parts),
+      featureGzip: Object.fromEntries(costs.features.map(({ name, gzip }) => [name, gzip])),
     },
   };
 }
