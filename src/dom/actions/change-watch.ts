@@ -1,6 +1,6 @@
 // Watches what an action changed so the result can say it: URL, a navigation or form submission that
-// started, dialogs that opened or closed, elements added, the target leaving the page or changing
-// state, focus moving. Starts before the events are dispatched and settles after.
+// started, dialogs that opened or closed, elements added, text that changed, the target leaving the
+// page or changing state, focus moving. Starts before the events are dispatched and settles after.
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
 import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
@@ -24,6 +24,12 @@ function targetState(target: Element): TargetState {
   if (target.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) state.checked = input.checked;
   if (target.localName === 'details') state.open = (target as HTMLDetailsElement).open;
   return state;
+}
+
+/** Whether `nodes` hold a text node with more than whitespace. */
+function hasText(nodes: NodeList): boolean {
+  for (let i = 0; i < nodes.length; i++) if (nodes[i]!.nodeType === 3 && nodes[i]!.nodeValue!.trim() !== '') return true;
+  return false;
 }
 
 function openDialogs(docs: Document[]): Set<Element> {
@@ -59,11 +65,17 @@ export function watchChanges(ctx: DomContext, target: Element | null, signal?: A
   const focusBefore = deepActiveElement(topDoc);
   let added = 0;
   let mutated = false;
+  // The first element whose own text changed (a status line, a counter), to name in the result.
+  let textChanged: Element | null = null;
   let navigation: string | null = null;
   let submitted: Event | null = null;
   const observer = newMutationObserver((records) => {
     for (const record of records) {
       mutated = true;
+      if (!textChanged) {
+        const changed = record.type === 'characterData' ? record.target.parentNode : hasText(record.addedNodes) || hasText(record.removedNodes) ? record.target : null;
+        if (changed?.nodeType === 1 && !ctx.overlay.contains(changed)) textChanged = changed as Element;
+      }
       for (const node of Array.from(record.addedNodes)) {
         if (node.nodeType !== 1 || ctx.overlay.contains(node)) continue;
         added += 1 + Math.min((node as Element).getElementsByTagName('*').length, 10_000);
@@ -128,6 +140,9 @@ export function watchChanges(ctx: DomContext, target: Element | null, signal?: A
       const focusAfter = deepActiveElement(topDoc);
       if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
     }
+    // Typing into an editable area changes its text by design: the typing result already says so.
+    const typedInto = target !== null && (target as HTMLElement).isContentEditable && target.contains(textChanged);
+    if (textChanged && isConnected(textChanged) && !typedInto) notes.push(`Text changed in ${describeElement(textChanged)} (shown as it is now).`);
     if (added > 0) notes.push(`${added} element${added === 1 ? '' : 's'} appeared in the page; read it again to see them (marked with *).`);
     return notes;
   };

@@ -1,6 +1,6 @@
-// The change watch behind every action's "what changed" notes: a stopped action (its signal aborted)
-// never calls the finish function, so the watch lets go of its MutationObserver and its submit,
-// navigate and beforeunload listeners by itself.
+// The change watch behind every action's "what changed" notes: text changes are named, and a stopped
+// action (its signal aborted) never calls the finish function, so the watch lets go of its
+// MutationObserver and its submit, navigate and beforeunload listeners by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openPage } from '../../helpers/browser.js';
@@ -19,7 +19,7 @@ let page: Page;
 beforeAll(async () => {
   web = await startStaticServer();
   web.route('/watch.html', {
-    body: '<!doctype html><form onsubmit="event.preventDefault()"><button>Send</button></form>',
+    body: '<!doctype html><form onsubmit="event.preventDefault()"><button>Send</button></form><p id=status>Status: pending</p>',
   });
   ({ context, page } = await openPage());
   await page.goto(web.url('/watch.html'));
@@ -35,6 +35,11 @@ describe('watchChanges', () => {
     const notes = (await page.evaluate(() => window.Watch.watchThenChange(false))).join(' ');
     expect(notes).toMatch(/The form .* was submitted \(the page handled it without leaving\)/);
     expect(notes).toMatch(/1 element appeared/);
+  });
+
+  it('names an element whose text changed, as it reads now', async () => {
+    const notes = await page.evaluate(() => window.Watch.watchTextChange('Status: approved'));
+    expect(notes).toEqual(['Text changed in <p id=status>Status: approved (shown as it is now).']);
   });
 
   it('stops observing and listening once the action is stopped', async () => {
