@@ -53,9 +53,10 @@ export function renderConfigReference(options, relayVariables) {
     '```',
     '',
     'or on the script tag: `data-base-url`, `data-model`, `data-language`, `data-max-steps`,',
-    '`data-approve-action`, `data-auto-init`, `data-show-panel`, `data-nonce`, and `data-config` for any',
-    'other option as JSON (`data-config=\'{"maxSteps": 20, "experimentalLlmsTxt": true}\'`). Functions',
-    '(hooks, `customTools`, `customFetch`) can only be given in JavaScript.',
+    '`data-approve-action`, `data-remember-tasks`, `data-auto-init`, `data-show-panel`, `data-nonce`, and',
+    '`data-config` for any other option as JSON (`data-config=\'{"maxSteps": 20, "experimentalLlmsTxt": true}\'`).',
+    'Functions (hooks, `customTools`, `customFetch`) can only be given in JavaScript. `data-api-key` works',
+    'but prints a warning: a key in the page is public (use the relay).',
     '',
   ];
   const known = new Set(GROUPS.map(([id]) => id));
