@@ -1,6 +1,7 @@
 // Human approval of actions (the respond/reject idea of seed 002): runs the approval policy and, when
 // the user must decide, holds the action until `respond()` is called or the run aborts.
 import { assessRisk, normalizeDecision, raceAbort, type AgentPageController, type NormalizedDecision } from '../tools/index.js';
+import { isAbortError } from '../llm/index.js';
 import type { ApprovalContext, ApprovalDecision, ApprovalPolicy } from '../types.js';
 
 /** An action waiting for the user's decision. */
@@ -35,8 +36,6 @@ export function approvalContextOf(tool: string, input: unknown, controller: Agen
   return context;
 }
 
-const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError';
-
 /** Runs approval policies and holds actions for the user; one pending request at a time. */
 export class ApprovalGate {
   #pending: { request: ApprovalRequest; settle: (outcome: ApprovalOutcome) => void } | null = null;
@@ -56,7 +55,7 @@ export class ApprovalGate {
       try {
         decision = normalizeDecision(await raceAbort(policy.call(options.thisArg, tool, input, context), context.signal));
       } catch (error) {
-        if (isAbort(error) && context.signal.aborted) throw error;
+        if (isAbortError(error) && context.signal.aborted) throw error;
         options.onPolicyError(error);
         const message = error instanceof Error ? error.message : String(error);
         return { allow: false, note: `the approval check failed (${message}), so the action was not run` };

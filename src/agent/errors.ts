@@ -21,11 +21,6 @@ export function messageOf(error: unknown): string {
   return typeof error === 'string' ? error : String(error);
 }
 
-/** True for an AbortError (a DOMException or a look-alike). */
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
 /** Runs page cleanup that must not fail the run: a throw or rejection is logged, not raised. */
 export async function quietly(call: () => unknown): Promise<void> {
   try {

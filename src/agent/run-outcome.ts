@@ -1,9 +1,9 @@
 // How a run ends: the ExecutionResult with its final status, and the failures that end it (a stop,
 // an error, a last step without done). Knows the loop's error kinds; not the page.
-import { LLMError } from '../llm/index.js';
+import { isAbortError, LLMError } from '../llm/index.js';
 import type { AgentStatus, ExecutionResult, HistoricalEvent, Usage } from '../types.js';
 import type { AgentEmitter } from './agent-emitter.js';
-import { isAbortError, messageOf } from './errors.js';
+import { messageOf } from './errors.js';
 
 /** The result a run resolves to and the status the agent takes after it. */
 export interface Outcome {
