@@ -92,7 +92,7 @@ export class PageAgentCore extends EventTarget {
     const handler = this.#askUser;
     if (!handler) return undefined;
     return (question, options) =>
-      askUser({ handler, thisArg: this, question, signal: options?.signal ?? this.#lifecycle.signal, emit: (activity) => this.#events.activity(activity) });
+      askUser(handler, this, question, options?.signal ?? this.#lifecycle.signal, (activity) => this.#events.activity(activity));
   }
 
   set onAskUser(handler: AskUserHandler | undefined | null) {
@@ -222,17 +222,7 @@ export class PageAgentCore extends EventTarget {
     this.#observe(state, step);
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
-    const messages = await composeMessages({
-      config: this.config,
-      task: this.task,
-      history: this.history,
-      state,
-      step,
-      hasDone: this.tools.has('done'),
-      llmsTxt: this.#llmsTxt,
-      signal,
-      onPageInstructionsError: (error) => console.warn('[page-agent] instructions.getPageInstructions failed; continuing without page instructions:', error),
-    });
+    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
     this.#events.activity({ type: 'thinking' });
     const watcher = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
@@ -284,7 +274,7 @@ export class PageAgentCore extends EventTarget {
       const approval = await this.#approve(action, state, signal);
       if (!approval.allow) return { output: notes.deniedResult(approval.note) };
     }
-    const output = await runTool({ tool, name: action.name, input: action.input, thisArg: this, signal, emit: (activity) => this.#events.activity(activity) });
+    const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#events.activity(activity));
     this.#notes.trackWait(action.name, action.input);
     return { output };
   }
