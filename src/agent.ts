@@ -280,13 +280,15 @@ export class PageAgentCore extends EventTarget {
   }
 
   #approve(action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<ApprovalOutcome> {
-    return this.#approvals.decide(action.name, action.input, {
-      policy: this.config.approveAction!,
-      context: approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
-      thisArg: this,
-      onAsk: (request) => this.#events.activity({ type: 'approval', ...request }),
-      onPolicyError: (error) => this.#events.report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
-    });
+    return this.#approvals.decide(
+      action.name,
+      action.input,
+      this.config.approveAction!,
+      approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
+      this,
+      (request) => this.#events.activity({ type: 'approval', ...request }),
+      (error) => this.#events.report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
+    );
   }
 
   /** Flushes this step's notes (queued, navigation, waiting, budget) into history. */

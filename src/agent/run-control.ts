@@ -1,5 +1,6 @@
 // Pause and take-over between steps: the user asks for a pause (or takes the page over), the loop
 // holds at the next step boundary until resume() or an abort. Knows nothing of the page or the model.
+import { holdUntil } from './hold.js';
 
 /** Where a run stands with respect to the user's pause and take-over controls. */
 export type RunControlState = 'running' | 'pausing' | 'paused' | 'takeover';
@@ -64,17 +65,11 @@ export class RunControl {
     signal.throwIfAborted();
     if (this.#state === 'pausing') this.#set('paused');
     onHold();
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.#release = null;
-        reject(signal.reason);
-      };
-      this.#release = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    await holdUntil<void>(
+      signal,
+      (release) => (this.#release = release),
+      () => (this.#release = null),
+    );
   }
 
   #set(state: RunControlState): void {

@@ -87,13 +87,15 @@ describe('ApprovalGate', () => {
   it('holds a request until respond(), and only one answer counts', async () => {
     const gate = new ApprovalGate();
     const asked: unknown[] = [];
-    const decision = gate.decide('click_element_by_index', { index: 1 }, {
-      policy: 'all',
-      context: { url: 'u', signal: new AbortController().signal, reason: 'r' },
-      thisArg: null,
-      onAsk: (request) => asked.push(request),
-      onPolicyError: () => {},
-    });
+    const decision = gate.decide(
+      'click_element_by_index',
+      { index: 1 },
+      'all',
+      { url: 'u', signal: new AbortController().signal, reason: 'r' },
+      null,
+      (request) => asked.push(request),
+      () => {},
+    );
     expect(asked).toEqual([{ tool: 'click_element_by_index', input: { index: 1 }, reason: 'r', element: undefined }]);
     expect(gate.pending).toMatchObject({ tool: 'click_element_by_index' });
     expect(gate.respond('ask')).toBe(false);
