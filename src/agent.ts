@@ -118,7 +118,7 @@ export class PageAgentCore extends EventTarget {
   takeOver(): void {
     if (this.#events.status !== 'running') return;
     this.#control.takeOver();
-    void quietly(() => this.pageController.hideMask());
+    void this.#quietly('hideMask');
   }
 
   /** Ours: continues after `pause()` or `takeOver()`; a take-over is recorded as `user_takeover`. */
@@ -161,17 +161,17 @@ export class PageAgentCore extends EventTarget {
     this.#events.emitHistory();
 
     let outcome: Outcome | undefined;
-    await quietly(() => this.pageController.showMask());
+    await this.#quietly('showMask');
     try {
       this.pageController.resetTaskState?.();
-      const failed = await this.#events.hook('onBeforeTask', () => this.config.onBeforeTask?.(this));
+      const failed = await this.#hook('onBeforeTask');
       outcome = failed ? this.#fail(failed) : await this.#loop(llm, run.signal);
       this.#lastResult = outcome.result;
-      await this.#events.hook('onAfterTask', () => this.config.onAfterTask?.(this, outcome!.result));
+      await this.#hook('onAfterTask', outcome.result);
       return outcome.result;
     } finally {
-      await quietly(() => this.pageController.cleanUpHighlights());
-      await quietly(() => this.pageController.hideMask());
+      await this.#quietly('cleanUpHighlights');
+      await this.#quietly('hideMask');
       run.end();
       this.#control.reset();
       this.#events.setStatus(outcome?.status ?? 'error');
@@ -197,9 +197,9 @@ export class PageAgentCore extends EventTarget {
         } catch (error) {
           return this.#stepFailure(error, signal);
         }
-        await quietly(() => this.pageController.showMask());
+        await this.#quietly('showMask');
       }
-      const beforeFailed = await this.#events.hook('onBeforeStep', () => this.config.onBeforeStep?.(this, step));
+      const beforeFailed = await this.#hook('onBeforeStep', step);
       if (beforeFailed) return this.#fail(beforeFailed);
       let end: Outcome | undefined;
       try {
@@ -207,7 +207,7 @@ export class PageAgentCore extends EventTarget {
       } catch (error) {
         end = this.#stepFailure(lastStepError(error, step, maxSteps, this.tools.has('done')), signal);
       }
-      const afterFailed = await this.#events.hook('onAfterStep', () => this.config.onAfterStep?.(this, this.history));
+      const afterFailed = await this.#hook('onAfterStep', this.history);
       if (end) return end;
       if (afterFailed) return this.#fail(afterFailed);
     }
@@ -299,9 +299,19 @@ export class PageAgentCore extends EventTarget {
     this.#events.emitHistory();
   }
 
+  /** Calls a config hook with the agent first; a throw is reported and returned as its message. */
+  #hook(name: 'onBeforeTask' | 'onAfterTask' | 'onBeforeStep' | 'onAfterStep', ...args: unknown[]): Promise<string | undefined> {
+    return this.#events.hook(name, () => (this.config[name] as ((...args: unknown[]) => unknown) | undefined)?.(this, ...args));
+  }
+
+  /** Page cleanup that must not fail the run. */
+  #quietly(name: 'showMask' | 'hideMask' | 'cleanUpHighlights'): Promise<void> {
+    return quietly(() => this.pageController[name]());
+  }
+
   #onHold(): void {
     this.#events.activity({ type: 'paused' });
-    void quietly(() => this.pageController.hideMask());
+    void this.#quietly('hideMask');
   }
 
   #onRetry({ attempt, maxAttempts, error }: LLMRetryDetail): void {
