@@ -224,17 +224,18 @@ export class PageAgentCore extends EventTarget {
     const { tools, macro } = buildAgentOutput(offered);
     const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
     this.#events.activity({ type: 'thinking' });
-    const watcher = watchDomChanges();
+    const stopWatching = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
+    let changes: number;
     try {
       reply = await llm.invoke<AgentOutputInput>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
     } finally {
-      watcher.stop();
+      changes = stopWatching();
     }
     this.#usage = addUsage(this.#usage, reply.usage);
     const action = actionOf(reply.toolResult);
     if (!action) throw new LLMError('invalid_tool_args', 'The model replied without an action.');
-    if (action.name !== 'done') this.#notes.push(notes.changedWhileThinkingNote(step + 1, watcher.changes));
+    if (action.name !== 'done') this.#notes.push(notes.changedWhileThinkingNote(step + 1, changes));
     const acted = await this.#act(action, state, signal);
     this.#events.record({
       type: 'step',
