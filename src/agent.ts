@@ -1,6 +1,5 @@
 // PageAgentCore: the observe → think → act loop, its history, events and hooks (page-agent 1.x API).
 // Tool bodies live in tools/, prompt text in prompt/, loop helpers in agent/; this file is the loop.
-import { AgentEmitter } from './agent/agent-emitter.js';
 import { approvalContextOf, ApprovalGate, type ApprovalOutcome } from './agent/approval-gate.js';
 import { askUser, type AskUserHandler } from './agent/ask-user.js';
 import { settleBetweenSteps, watchDomChanges } from './agent/dom-activity.js';
@@ -10,13 +9,13 @@ import { NoteQueue } from './agent/note-queue.js';
 import * as notes from './agent/notes.js';
 import { RunControl, type RunControlState } from './agent/run-control.js';
 import { RunLifecycle } from './agent/run-lifecycle.js';
-import { emptyUsage, lastStepError, outcomeOf, stepFailureOf, type Outcome } from './agent/run-outcome.js';
+import { emptyUsage, lastStepError, outcomeOf, type Outcome } from './agent/run-outcome.js';
 import { composeMessages } from './agent/compose-messages.js';
 import { createAgentLLM } from './agent/create-llm.js';
 import { runTool } from './agent/run-tool.js';
 import { requireRunnable, resolveAgentConfig, type PageAgentCoreConfig, type ResolvedAgentConfig } from './config.js';
 import type { BrowserState } from './dom/index.js';
-import { addUsage, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
+import { addUsage, isAbortError, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
 import { LlmsTxtLoader } from './prompt/index.js';
 import {
   actionOf,
@@ -30,7 +29,7 @@ import {
   type AgentPageController,
   type ChosenAction,
 } from './tools/index.js';
-import type { AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
+import type { AgentActivity, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
 
 export * from './types.js';
 export { tool } from './tools/index.js';
@@ -58,7 +57,7 @@ export class PageAgentCore extends EventTarget {
   history: HistoricalEvent[] = [];
   disposed = false;
 
-  #events = new AgentEmitter(this, () => this.history);
+  #status: AgentStatus = 'idle';
   #lifecycle = new RunLifecycle();
   #lastResult: ExecutionResult | null = null;
   #askUser: AskUserHandler | undefined;
@@ -79,7 +78,7 @@ export class PageAgentCore extends EventTarget {
 
   /** Current lifecycle status. */
   get status(): AgentStatus {
-    return this.#events.status;
+    return this.#status;
   }
 
   /** Result of the most recent run, or null before the first run completes. */
@@ -92,7 +91,7 @@ export class PageAgentCore extends EventTarget {
     const handler = this.#askUser;
     if (!handler) return undefined;
     return (question, options) =>
-      askUser(handler, this, question, options?.signal ?? this.#lifecycle.signal, (activity) => this.#events.activity(activity));
+      askUser(handler, this, question, options?.signal ?? this.#lifecycle.signal, (activity) => this.#activity(activity));
   }
 
   set onAskUser(handler: AskUserHandler | undefined | null) {
@@ -111,19 +110,19 @@ export class PageAgentCore extends EventTarget {
 
   /** Ours: pauses the run after the current step, until `resume()`. */
   pause(): void {
-    if (this.#events.status === 'running') this.#control.pause();
+    if (this.#status === 'running') this.#control.pause();
   }
 
   /** Ours: lifts the mask so the user can act; the run holds after the current step until `resume()`. */
   takeOver(): void {
-    if (this.#events.status !== 'running') return;
+    if (this.#status !== 'running') return;
     this.#control.takeOver();
     void this.#quietly('hideMask');
   }
 
   /** Ours: continues after `pause()` or `takeOver()`; a take-over is recorded as `user_takeover`. */
   resume(): void {
-    if (this.#control.resume()) this.#events.record({ type: 'user_takeover' });
+    if (this.#control.resume()) this.#record({ type: 'user_takeover' });
   }
 
   /** Ours: answers the pending `approval` activity; false when no action is waiting. */
@@ -133,7 +132,7 @@ export class PageAgentCore extends EventTarget {
 
   /** Stops the run (the request, tool or wait in flight) and resolves once it has settled. Never await it inside a hook. */
   async stop(): Promise<void> {
-    if (this.#events.status !== 'running') return;
+    if (this.#status !== 'running') return;
     this.#lifecycle.abort();
     await this.#lifecycle.settled;
   }
@@ -144,7 +143,7 @@ export class PageAgentCore extends EventTarget {
    */
   async execute(task: string): Promise<ExecutionResult> {
     if (this.disposed) throw new AgentStateError('disposed', 'This agent was disposed; create a new one to run tasks.');
-    if (this.#events.status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
+    if (this.#status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
     if (typeof task !== 'string' || task.trim() === '') throw new AgentStateError('empty_task', 'execute(task) needs a non-empty task string.');
     requireRunnable(this.config);
     const llm = createAgentLLM(this.config, (detail) => this.#onRetry(detail));
@@ -157,8 +156,8 @@ export class PageAgentCore extends EventTarget {
     this.#loops.reset();
     this.#control.reset();
     const run = this.#lifecycle.begin();
-    this.#events.setStatus('running');
-    this.#events.emitHistory();
+    this.#setStatus('running');
+    this.#emitHistory();
 
     let outcome: Outcome | undefined;
     await this.#quietly('showMask');
@@ -174,7 +173,7 @@ export class PageAgentCore extends EventTarget {
       await this.#quietly('hideMask');
       run.end();
       this.#control.reset();
-      this.#events.setStatus(outcome?.status ?? 'error');
+      this.#setStatus(outcome?.status ?? 'error');
     }
   }
 
@@ -223,7 +222,7 @@ export class PageAgentCore extends EventTarget {
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
     const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
-    this.#events.activity({ type: 'thinking' });
+    this.#activity({ type: 'thinking' });
     const stopWatching = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
     let changes: number;
@@ -237,7 +236,7 @@ export class PageAgentCore extends EventTarget {
     if (!action) throw new LLMError('invalid_tool_args', 'The model replied without an action.');
     if (action.name !== 'done') this.#notes.push(notes.changedWhileThinkingNote(step + 1, changes));
     const acted = await this.#act(action, state, signal);
-    this.#events.record({
+    this.#record({
       type: 'step',
       stepIndex: step,
       reflection: reflectionOf(reply.toolResult),
@@ -275,7 +274,7 @@ export class PageAgentCore extends EventTarget {
       const approval = await this.#approve(action, state, signal);
       if (!approval.allow) return { output: notes.deniedResult(approval.note) };
     }
-    const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#events.activity(activity));
+    const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
     this.#notes.trackWait(action.name, action.input);
     return { output };
   }
@@ -287,8 +286,8 @@ export class PageAgentCore extends EventTarget {
       this.config.approveAction!,
       approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
       this,
-      (request) => this.#events.activity({ type: 'approval', ...request }),
-      (error) => this.#events.report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
+      (request) => this.#activity({ type: 'approval', ...request }),
+      (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
     );
   }
 
@@ -297,12 +296,19 @@ export class PageAgentCore extends EventTarget {
     const observed = this.#notes.take(state, step, this.config.maxSteps, this.tools.has('done'));
     if (observed.length === 0) return;
     for (const content of observed) this.history.push({ type: 'observation', content });
-    this.#events.emitHistory();
+    this.#emitHistory();
   }
 
-  /** Calls a config hook with the agent first; a throw is reported and returned as its message. */
-  #hook(name: 'onBeforeTask' | 'onAfterTask' | 'onBeforeStep' | 'onAfterStep', ...args: unknown[]): Promise<string | undefined> {
-    return this.#events.hook(name, () => (this.config[name] as ((...args: unknown[]) => unknown) | undefined)?.(this, ...args));
+  /** Calls a config hook with the agent first; a throw is reported (console, activity, history) and returned as its message. */
+  async #hook(name: 'onBeforeTask' | 'onAfterTask' | 'onBeforeStep' | 'onAfterStep', ...args: unknown[]): Promise<string | undefined> {
+    try {
+      await (this.config[name] as ((...args: unknown[]) => unknown) | undefined)?.(this, ...args);
+      return undefined;
+    } catch (error) {
+      const message = `The ${name} hook failed: ${messageOf(error)}`;
+      this.#report(message, error);
+      return message;
+    }
   }
 
   /** Page cleanup that must not fail the run. */
@@ -311,19 +317,55 @@ export class PageAgentCore extends EventTarget {
   }
 
   #onHold(): void {
-    this.#events.activity({ type: 'paused' });
+    this.#activity({ type: 'paused' });
     void this.#quietly('hideMask');
   }
 
   #onRetry({ attempt, maxAttempts, error }: LLMRetryDetail): void {
-    this.#events.activity({ type: 'retrying', attempt, maxAttempts });
+    this.#activity({ type: 'retrying', attempt, maxAttempts });
     this.history.push({ type: 'error', message: error.message, rawResponse: error.rawResponse });
-    this.#events.record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
+    this.#record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
   }
 
+  /** Records why a step threw (a stop of this run, or an error as activity and history) and ends the run. */
   #stepFailure(error: unknown, signal: AbortSignal): Outcome {
-    const { message, status } = stepFailureOf(error, signal, this.#events);
-    return this.#outcome(false, message, status);
+    if (isAbortError(error) && signal.aborted) {
+      this.#record({ type: 'error', message: 'Task stopped.' });
+      return this.#outcome(false, 'Task stopped.', 'stopped');
+    }
+    const message = messageOf(error);
+    this.#activity({ type: 'error', message });
+    this.#record({ type: 'error', message, rawResponse: error instanceof LLMError ? error.rawResponse : undefined });
+    return this.#outcome(false, message, 'error');
+  }
+
+  /** Sets the status; emits `statuschange` only when it changed. */
+  #setStatus(status: AgentStatus): void {
+    if (this.#status === status) return;
+    this.#status = status;
+    this.dispatchEvent(new Event('statuschange'));
+  }
+
+  #emitHistory(): void {
+    this.dispatchEvent(new Event('historychange'));
+  }
+
+  /** Appends an event to history and emits `historychange`. */
+  #record(event: HistoricalEvent): void {
+    this.history.push(event);
+    this.#emitHistory();
+  }
+
+  /** Emits transient UI feedback as an `activity` CustomEvent. */
+  #activity(activity: AgentActivity): void {
+    this.dispatchEvent(new CustomEvent('activity', { detail: activity }));
+  }
+
+  /** Reports a failure of user code: console, an `error` activity and a history event. */
+  #report(message: string, error: unknown): void {
+    console.error(`[page-agent] ${message}`, error);
+    this.#activity({ type: 'error', message });
+    this.#record({ type: 'error', message });
   }
 
   #fail(message: string): Outcome {
