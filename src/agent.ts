@@ -8,7 +8,6 @@ import { describeAction, LoopDetector, pageFingerprint } from './agent/loop-dete
 import { NoteQueue } from './agent/note-queue.js';
 import * as notes from './agent/notes.js';
 import { RunControl, type RunControlState } from './agent/run-control.js';
-import { RunLifecycle } from './agent/run-lifecycle.js';
 import { emptyUsage, lastStepError, outcomeOf, type Outcome } from './agent/run-outcome.js';
 import { composeMessages } from './agent/compose-messages.js';
 import { createAgentLLM } from './agent/create-llm.js';
@@ -58,7 +57,9 @@ export class PageAgentCore extends EventTarget {
   disposed = false;
 
   #status: AgentStatus = 'idle';
-  #lifecycle = new RunLifecycle();
+  /** The current (or last) run's abort controller, and a promise that settles when that run ends. */
+  #abort = new AbortController();
+  #settled: Promise<void> = Promise.resolve();
   #lastResult: ExecutionResult | null = null;
   #askUser: AskUserHandler | undefined;
   #notes = new NoteQueue();
@@ -91,7 +92,7 @@ export class PageAgentCore extends EventTarget {
     const handler = this.#askUser;
     if (!handler) return undefined;
     return (question, options) =>
-      askUser(handler, this, question, options?.signal ?? this.#lifecycle.signal, (activity) => this.#activity(activity));
+      askUser(handler, this, question, options?.signal ?? this.#abort.signal, (activity) => this.#activity(activity));
   }
 
   set onAskUser(handler: AskUserHandler | undefined | null) {
@@ -133,8 +134,8 @@ export class PageAgentCore extends EventTarget {
   /** Stops the run (the request, tool or wait in flight) and resolves once it has settled. Never await it inside a hook. */
   async stop(): Promise<void> {
     if (this.#status !== 'running') return;
-    this.#lifecycle.abort();
-    await this.#lifecycle.settled;
+    this.#abort.abort();
+    await this.#settled;
   }
 
   /**
@@ -155,7 +156,9 @@ export class PageAgentCore extends EventTarget {
     this.#usage = emptyUsage();
     this.#loops.reset();
     this.#control.reset();
-    const run = this.#lifecycle.begin();
+    const abort = (this.#abort = new AbortController());
+    let settle!: () => void;
+    this.#settled = new Promise((resolve) => (settle = resolve));
     this.#setStatus('running');
     this.#emitHistory();
 
@@ -164,14 +167,15 @@ export class PageAgentCore extends EventTarget {
     try {
       this.pageController.resetTaskState?.();
       const failed = await this.#hook('onBeforeTask');
-      outcome = failed ? this.#fail(failed) : await this.#loop(llm, run.signal);
+      outcome = failed ? this.#fail(failed) : await this.#loop(llm, abort.signal);
       this.#lastResult = outcome.result;
       await this.#hook('onAfterTask', outcome.result);
       return outcome.result;
     } finally {
       await this.#quietly('cleanUpHighlights');
       await this.#quietly('hideMask');
-      run.end();
+      abort.abort();
+      settle();
       this.#control.reset();
       this.#setStatus(outcome?.status ?? 'error');
     }
@@ -181,7 +185,7 @@ export class PageAgentCore extends EventTarget {
   dispose(reason?: string): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.#lifecycle.abort();
+    this.#abort.abort();
     logFailure('pageController.dispose() failed:', () => this.pageController.dispose());
     this.dispatchEvent(new Event('dispose'));
     logFailure('onDispose hook failed:', () => this.config.onDispose?.(this, reason));
