@@ -2,10 +2,10 @@
 // They know the tool host's shape only; the loop decides what `done` means for the run.
 import * as s from '../schema/index.js';
 import { sleep } from './sleep.js';
-import { tool, type ToolHost } from './tool.js';
+import type { PageAgentTool, ToolHost } from './tool.js';
 
 /** Ends the task with an answer for the user. */
-export const doneTool = tool<{ text: string; success: boolean }>({
+export const doneTool: PageAgentTool<{ text: string; success: boolean }> = {
   description: 'Finish the task. text: your answer or a short report for the user; success: whether the whole task was achieved.',
   inputSchema: s.object({
     text: s.string(),
@@ -14,10 +14,10 @@ export const doneTool = tool<{ text: string; success: boolean }>({
   async execute() {
     return 'Task completed';
   },
-});
+};
 
 /** Waits while the page loads; 1 to 10 seconds. */
-export const waitTool = tool<{ seconds: number }>({
+export const waitTool: PageAgentTool<{ seconds: number }> = {
   description: 'Wait for the page to finish loading (1-10 s).',
   inputSchema: s.object({
     seconds: s.withDefault(s.number({ minimum: 1, maximum: 10 }), 1),
@@ -26,10 +26,10 @@ export const waitTool = tool<{ seconds: number }>({
     await sleep(input.seconds * 1000, signal);
     return `Waited ${input.seconds} s.`;
   },
-});
+};
 
 /** Asks the user a question through the agent's `onAskUser` handler and returns the answer. */
-export const askUserTool = tool<{ question: string }>({
+export const askUserTool: PageAgentTool<{ question: string }> = {
   description: 'Ask the user a question and wait for the answer, when you need information only they have.',
   inputSchema: s.object({ question: s.string() }),
   async execute(this: ToolHost, input, { signal }) {
@@ -37,4 +37,4 @@ export const askUserTool = tool<{ question: string }>({
     const answer = await this.onAskUser(input.question, { signal });
     return `The user answered: ${answer}`;
   },
-});
+};

@@ -1,7 +1,7 @@
 // The opt-in execute_javascript tool. Offered only with `experimentalScriptExecutionTool`; when the
 // page's Content Security Policy forbids eval, the model and the user get a message that says so.
 import * as s from '../schema/index.js';
-import { resultText, tool, unsupported, type ToolHost } from './tool.js';
+import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
 /** What the model (and the user, in the step list) reads when CSP blocks script evaluation. */
 export const CSP_BLOCKED_MESSAGE =
@@ -16,7 +16,7 @@ export function isCspBlocked(message: string): boolean {
 }
 
 /** Runs model-written JavaScript in the page; only offered when the user opted in. */
-export const executeJavascriptTool = tool<{ script: string }>({
+export const executeJavascriptTool: PageAgentTool<{ script: string }> = {
   description:
     'Run JavaScript in the page (top-level await allowed; an AbortSignal named signal is in scope and long work must honour it). Returns what the script returns.',
   inputSchema: s.object({ script: s.string() }),
@@ -33,4 +33,4 @@ export const executeJavascriptTool = tool<{ script: string }>({
     }
     return resultText(result);
   },
-});
+};

@@ -1,41 +1,41 @@
 // Built-in tools that act on the page through the controller: click, type, select, scroll, keys, hover.
 // Names and arguments follow page-agent 1.x; press_key and hover_element are ours, added beside them.
 import * as s from '../schema/index.js';
-import { resultText, tool, unsupported, type ToolHost } from './tool.js';
+import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
 // No minimum in the schema: every token of it is paid each step, and the controller already
 // answers an index it never issued (negative ones included) with the indexes that do exist.
 const index = () => s.int();
 
 /** Clicks the element with this index. */
-export const clickTool = tool<{ index: number }>({
+export const clickTool: PageAgentTool<{ index: number }> = {
   description: 'Click an element.',
   inputSchema: s.object({ index: index() }),
   async execute(this: ToolHost, input, { signal }) {
     return resultText(await this.pageController.clickElement(input.index, signal));
   },
-});
+};
 
 /** Replaces the value of a text field; `key_by_key` types one key at a time. */
-export const inputTextTool = tool<{ index: number; text: string; key_by_key?: boolean }>({
+export const inputTextTool: PageAgentTool<{ index: number; text: string; key_by_key?: boolean }> = {
   description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
   inputSchema: s.object({ index: index(), text: s.string(), key_by_key: s.optional(s.boolean()) }),
   async execute(this: ToolHost, input, { signal }) {
     return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
   },
-});
+};
 
 /** Chooses an option of a dropdown by its visible text. */
-export const selectOptionTool = tool<{ index: number; text: string }>({
+export const selectOptionTool: PageAgentTool<{ index: number; text: string }> = {
   description: 'Choose a dropdown option by its visible text.',
   inputSchema: s.object({ index: index(), text: s.string() }),
   async execute(this: ToolHost, input, { signal }) {
     return resultText(await this.pageController.selectOption(input.index, input.text, signal));
   },
-});
+};
 
 /** Scrolls the page, or the container with `index`, vertically. */
-export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: number; index?: number }>({
+export const scrollTool: PageAgentTool<{ down: boolean; num_pages: number; pixels?: number; index?: number }> = {
   description: 'Scroll vertically by num_pages pages or by pixels; with index, scroll that container.',
   inputSchema: s.object({
     down: s.withDefault(s.boolean(), true),
@@ -47,10 +47,10 @@ export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: numb
     const { down, num_pages, pixels, index: at } = input;
     return resultText(await this.pageController.scroll({ down, numPages: num_pages, pixels, index: at }));
   },
-});
+};
 
 /** Scrolls the page, or the container with `index`, horizontally. */
-export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; index?: number }>({
+export const scrollHorizontallyTool: PageAgentTool<{ right: boolean; pixels: number; index?: number }> = {
   description: 'Scroll horizontally by pixels; with index, scroll that container.',
   inputSchema: s.object({
     right: s.withDefault(s.boolean(), true),
@@ -60,10 +60,10 @@ export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; ind
   async execute(this: ToolHost, input) {
     return resultText(await this.pageController.scrollHorizontally(input));
   },
-});
+};
 
 /** Presses a key or combination on the focused element, or on `index`. */
-export const pressKeyTool = tool<{ key: string; index?: number }>({
+export const pressKeyTool: PageAgentTool<{ key: string; index?: number }> = {
   description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
   inputSchema: s.object({ key: s.string(), index: s.optional(index()) }),
   async execute(this: ToolHost, input) {
@@ -71,10 +71,10 @@ export const pressKeyTool = tool<{ key: string; index?: number }>({
     if (!controller.pressKey) return unsupported('press_key');
     return resultText(await controller.pressKey(input.key, input.index));
   },
-});
+};
 
 /** Moves the pointer over an element, for menus and tooltips that open on hover. */
-export const hoverTool = tool<{ index: number }>({
+export const hoverTool: PageAgentTool<{ index: number }> = {
   description: 'Move the pointer over an element (menus that open on hover).',
   inputSchema: s.object({ index: index() }),
   async execute(this: ToolHost, input) {
@@ -82,4 +82,4 @@ export const hoverTool = tool<{ index: number }>({
     if (!controller.hoverElement) return unsupported('hover_element');
     return resultText(await controller.hoverElement(input.index));
   },
-});
+};
