@@ -86,14 +86,17 @@ function formatAction(name: string, input: unknown): string {
 export function formatHistoryEvent(event: HistoricalEvent, stepNumber: number): string | null {
   switch (event.type) {
     case 'step': {
-      const lines = [`${stepNumber}.`];
-      const { evaluation_previous_goal: evaluation, memory, next_goal: goal } = event.reflection ?? {};
-      if (clean(evaluation)) lines.push(`evaluation: ${clean(evaluation)}`);
-      if (clean(memory)) lines.push(`memory: ${clean(memory)}`);
-      if (clean(goal)) lines.push(`goal: ${clean(goal)}`);
+      const reflection = event.reflection ?? {};
+      const lines = [
+        ['evaluation', reflection.evaluation_previous_goal],
+        ['memory', reflection.memory],
+        ['goal', reflection.next_goal],
+      ]
+        .filter(([, text]) => clean(text))
+        .map(([label, text]) => `${label}: ${clean(text)}`);
       lines.push(`action: ${formatAction(event.action.name, event.action.input)}`);
       if (event.action.name !== 'done') lines.push(`result: ${clean(event.action.output)}`);
-      return `${lines[0]} ${lines.slice(1).join('\n   ')}`;
+      return `${stepNumber}. ${lines.join('\n   ')}`;
     }
     case 'observation':
       return clean(event.content) ? `note: ${clean(event.content)}` : null;
