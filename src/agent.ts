@@ -3,7 +3,7 @@
 import { approvalContextOf, ApprovalGate, type ApprovalOutcome } from './agent/approval-gate.js';
 import { askUser, type AskUserHandler } from './agent/ask-user.js';
 import { settleBetweenSteps, watchDomChanges } from './agent/dom-activity.js';
-import { AgentStateError, logFailure, messageOf, quietly } from './agent/errors.js';
+import { AgentStateError, messageOf, quietly } from './agent/errors.js';
 import { describeAction, LoopDetector, pageFingerprint } from './agent/loop-detector.js';
 import { NoteQueue } from './agent/note-queue.js';
 import * as notes from './agent/notes.js';
@@ -186,9 +186,9 @@ export class PageAgentCore extends EventTarget {
     if (this.disposed) return;
     this.disposed = true;
     this.#abort.abort();
-    logFailure('pageController.dispose() failed:', () => this.pageController.dispose());
+    void quietly(() => this.pageController.dispose(), 'pageController.dispose() failed:');
     this.dispatchEvent(new Event('dispose'));
-    logFailure('onDispose hook failed:', () => this.config.onDispose?.(this, reason));
+    void quietly(() => this.config.onDispose?.(this, reason), 'onDispose hook failed:');
   }
 
   async #loop(llm: LLM, signal: AbortSignal): Promise<Outcome> {
