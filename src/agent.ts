@@ -152,9 +152,9 @@ export class PageAgentCore extends EventTarget {
     this.task = task;
     this.taskId = newId();
     this.history = [];
-    this.#notes.reset();
+    this.#notes = new NoteQueue();
     this.#usage = emptyUsage();
-    this.#loops.reset();
+    this.#loops = new LoopDetector();
     this.#control.reset();
     const abort = (this.#abort = new AbortController());
     let settle!: () => void;

@@ -42,7 +42,7 @@ export interface LoopVerdict {
   level: 'none' | 'warn' | 'stop';
 }
 
-/** Counts (action, page fingerprint) pairs within one task. */
+/** Counts (action, page fingerprint) pairs within one task (a new task gets a new detector). */
 export class LoopDetector {
   #counts = new Map<string, number>();
 
@@ -57,11 +57,6 @@ export class LoopDetector {
   /** Forgets one action's count (after the user was asked how to go on). */
   forgive(action: { name: string; input: unknown }, fingerprint: number): void {
     this.#counts.delete(`${fingerprint}|${action.name}|${stableJson(action.input)}`);
-  }
-
-  /** Forgets everything (a new task). */
-  reset(): void {
-    this.#counts.clear();
   }
 }
 
