@@ -8,11 +8,9 @@ export const CSP_BLOCKED_MESSAGE =
   "execute_javascript cannot run on this page: its Content Security Policy forbids evaluating scripts (no 'unsafe-eval'). " +
   'Nothing was executed. Use the other actions instead.';
 
-const CSP_PATTERNS = [/unsafe-eval/i, /content security policy/i, /\bEvalError\b/, /trusted ?types?/i, /TrustedScript/];
-
 /** True when a failure message says the page's CSP (or Trusted Types) blocked evaluation (not the script's own throw). */
 export function isCspBlocked(message: string): boolean {
-  return !/^The script threw/.test(message) && CSP_PATTERNS.some((pattern) => pattern.test(message));
+  return !/^The script threw/.test(message) && (/unsafe-eval|content security policy|trusted ?types?/i.test(message) || /\bEvalError\b|TrustedScript/.test(message));
 }
 
 /** Runs model-written JavaScript in the page; only offered when the user opted in. */
