@@ -9,7 +9,6 @@ export type RunControlState = 'running' | 'pausing' | 'paused' | 'takeover';
 export class RunControl {
   #state: RunControlState = 'running';
   #release: (() => void) | null = null;
-  #tookOver = false;
   readonly #onChange: () => void;
 
   constructor(onChange: () => void) {
@@ -28,15 +27,13 @@ export class RunControl {
 
   /** Hands the page to the user at once; the loop holds after the current step. */
   takeOver(): void {
-    this.#tookOver = true;
     this.#set('takeover');
   }
 
   /** Lets the loop go on. Returns whether the user had taken over (to be recorded). */
   resume(): boolean {
     if (this.#state === 'running') return false;
-    const tookOver = this.#tookOver;
-    this.#tookOver = false;
+    const tookOver = this.#state === 'takeover';
     this.#set('running');
     const release = this.#release;
     this.#release = null;
@@ -46,9 +43,8 @@ export class RunControl {
 
   /** Back to running with nothing pending (a new task, or the end of one). */
   reset(): void {
-    this.#tookOver = false;
     this.#release = null;
-    if (this.#state !== 'running') this.#set('running');
+    this.#set('running');
   }
 
   /** True when the loop should hold before its next step. */
