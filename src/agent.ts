@@ -1,22 +1,20 @@
 // PageAgentCore: the observe → think → act loop, its history, events and hooks (page-agent 1.x API).
 // Tool bodies live in tools/, prompt text in prompt/, loop helpers in agent/; this file is the loop.
-import { AgentEmitter } from './agent/agent-emitter.js';
 import { approvalContextOf, ApprovalGate, type ApprovalOutcome } from './agent/approval-gate.js';
 import { askUser, type AskUserHandler } from './agent/ask-user.js';
 import { settleBetweenSteps, watchDomChanges } from './agent/dom-activity.js';
-import { AgentStateError, logFailure, messageOf, quietly } from './agent/errors.js';
+import { AgentStateError, messageOf, quietly } from './agent/errors.js';
 import { describeAction, LoopDetector, pageFingerprint } from './agent/loop-detector.js';
 import { NoteQueue } from './agent/note-queue.js';
 import * as notes from './agent/notes.js';
 import { RunControl, type RunControlState } from './agent/run-control.js';
-import { RunLifecycle } from './agent/run-lifecycle.js';
-import { emptyUsage, lastStepError, outcomeOf, stepFailureOf, type Outcome } from './agent/run-outcome.js';
+import { emptyUsage, lastStepError, outcomeOf, type Outcome } from './agent/run-outcome.js';
 import { composeMessages } from './agent/compose-messages.js';
 import { createAgentLLM } from './agent/create-llm.js';
 import { runTool } from './agent/run-tool.js';
 import { requireRunnable, resolveAgentConfig, type PageAgentCoreConfig, type ResolvedAgentConfig } from './config.js';
 import type { BrowserState } from './dom/index.js';
-import { addUsage, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
+import { addUsage, isAbortError, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
 import { LlmsTxtLoader } from './prompt/index.js';
 import {
   actionOf,
@@ -30,7 +28,7 @@ import {
   type AgentPageController,
   type ChosenAction,
 } from './tools/index.js';
-import type { AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
+import type { AgentActivity, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
 
 export * from './types.js';
 export { tool } from './tools/index.js';
@@ -58,8 +56,10 @@ export class PageAgentCore extends EventTarget {
   history: HistoricalEvent[] = [];
   disposed = false;
 
-  #events = new AgentEmitter(this, () => this.history);
-  #lifecycle = new RunLifecycle();
+  #status: AgentStatus = 'idle';
+  /** The current (or last) run's abort controller, and a promise that settles when that run ends. */
+  #abort = new AbortController();
+  #settled: Promise<void> = Promise.resolve();
   #lastResult: ExecutionResult | null = null;
   #askUser: AskUserHandler | undefined;
   #notes = new NoteQueue();
@@ -79,7 +79,7 @@ export class PageAgentCore extends EventTarget {
 
   /** Current lifecycle status. */
   get status(): AgentStatus {
-    return this.#events.status;
+    return this.#status;
   }
 
   /** Result of the most recent run, or null before the first run completes. */
@@ -92,7 +92,7 @@ export class PageAgentCore extends EventTarget {
     const handler = this.#askUser;
     if (!handler) return undefined;
     return (question, options) =>
-      askUser({ handler, thisArg: this, question, signal: options?.signal ?? this.#lifecycle.signal, emit: (activity) => this.#events.activity(activity) });
+      askUser(handler, this, question, options?.signal ?? this.#abort.signal, (activity) => this.#activity(activity));
   }
 
   set onAskUser(handler: AskUserHandler | undefined | null) {
@@ -111,19 +111,19 @@ export class PageAgentCore extends EventTarget {
 
   /** Ours: pauses the run after the current step, until `resume()`. */
   pause(): void {
-    if (this.#events.status === 'running') this.#control.pause();
+    if (this.#status === 'running') this.#control.pause();
   }
 
   /** Ours: lifts the mask so the user can act; the run holds after the current step until `resume()`. */
   takeOver(): void {
-    if (this.#events.status !== 'running') return;
+    if (this.#status !== 'running') return;
     this.#control.takeOver();
-    void quietly(() => this.pageController.hideMask());
+    void this.#quietly('hideMask');
   }
 
   /** Ours: continues after `pause()` or `takeOver()`; a take-over is recorded as `user_takeover`. */
   resume(): void {
-    if (this.#control.resume()) this.#events.record({ type: 'user_takeover' });
+    if (this.#control.resume()) this.#record({ type: 'user_takeover' });
   }
 
   /** Ours: answers the pending `approval` activity; false when no action is waiting. */
@@ -133,9 +133,9 @@ export class PageAgentCore extends EventTarget {
 
   /** Stops the run (the request, tool or wait in flight) and resolves once it has settled. Never await it inside a hook. */
   async stop(): Promise<void> {
-    if (this.#events.status !== 'running') return;
-    this.#lifecycle.abort();
-    await this.#lifecycle.settled;
+    if (this.#status !== 'running') return;
+    this.#abort.abort();
+    await this.#settled;
   }
 
   /**
@@ -144,7 +144,7 @@ export class PageAgentCore extends EventTarget {
    */
   async execute(task: string): Promise<ExecutionResult> {
     if (this.disposed) throw new AgentStateError('disposed', 'This agent was disposed; create a new one to run tasks.');
-    if (this.#events.status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
+    if (this.#status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
     if (typeof task !== 'string' || task.trim() === '') throw new AgentStateError('empty_task', 'execute(task) needs a non-empty task string.');
     requireRunnable(this.config);
     const llm = createAgentLLM(this.config, (detail) => this.#onRetry(detail));
@@ -152,29 +152,32 @@ export class PageAgentCore extends EventTarget {
     this.task = task;
     this.taskId = newId();
     this.history = [];
-    this.#notes.reset();
+    this.#notes = new NoteQueue();
     this.#usage = emptyUsage();
-    this.#loops.reset();
+    this.#loops = new LoopDetector();
     this.#control.reset();
-    const run = this.#lifecycle.begin();
-    this.#events.setStatus('running');
-    this.#events.emitHistory();
+    const abort = (this.#abort = new AbortController());
+    let settle!: () => void;
+    this.#settled = new Promise((resolve) => (settle = resolve));
+    this.#setStatus('running');
+    this.#emitHistory();
 
     let outcome: Outcome | undefined;
-    await quietly(() => this.pageController.showMask());
+    await this.#quietly('showMask');
     try {
       this.pageController.resetTaskState?.();
-      const failed = await this.#events.hook('onBeforeTask', () => this.config.onBeforeTask?.(this));
-      outcome = failed ? this.#fail(failed) : await this.#loop(llm, run.signal);
+      const failed = await this.#hook('onBeforeTask');
+      outcome = failed ? this.#fail(failed) : await this.#loop(llm, abort.signal);
       this.#lastResult = outcome.result;
-      await this.#events.hook('onAfterTask', () => this.config.onAfterTask?.(this, outcome!.result));
+      await this.#hook('onAfterTask', outcome.result);
       return outcome.result;
     } finally {
-      await quietly(() => this.pageController.cleanUpHighlights());
-      await quietly(() => this.pageController.hideMask());
-      run.end();
+      await this.#quietly('cleanUpHighlights');
+      await this.#quietly('hideMask');
+      abort.abort();
+      settle();
       this.#control.reset();
-      this.#events.setStatus(outcome?.status ?? 'error');
+      this.#setStatus(outcome?.status ?? 'error');
     }
   }
 
@@ -182,10 +185,10 @@ export class PageAgentCore extends EventTarget {
   dispose(reason?: string): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.#lifecycle.abort();
-    logFailure('pageController.dispose() failed:', () => this.pageController.dispose());
+    this.#abort.abort();
+    void quietly(() => this.pageController.dispose(), 'pageController.dispose() failed:');
     this.dispatchEvent(new Event('dispose'));
-    logFailure('onDispose hook failed:', () => this.config.onDispose?.(this, reason));
+    void quietly(() => this.config.onDispose?.(this, reason), 'onDispose hook failed:');
   }
 
   async #loop(llm: LLM, signal: AbortSignal): Promise<Outcome> {
@@ -197,9 +200,9 @@ export class PageAgentCore extends EventTarget {
         } catch (error) {
           return this.#stepFailure(error, signal);
         }
-        await quietly(() => this.pageController.showMask());
+        await this.#quietly('showMask');
       }
-      const beforeFailed = await this.#events.hook('onBeforeStep', () => this.config.onBeforeStep?.(this, step));
+      const beforeFailed = await this.#hook('onBeforeStep', step);
       if (beforeFailed) return this.#fail(beforeFailed);
       let end: Outcome | undefined;
       try {
@@ -207,7 +210,7 @@ export class PageAgentCore extends EventTarget {
       } catch (error) {
         end = this.#stepFailure(lastStepError(error, step, maxSteps, this.tools.has('done')), signal);
       }
-      const afterFailed = await this.#events.hook('onAfterStep', () => this.config.onAfterStep?.(this, this.history));
+      const afterFailed = await this.#hook('onAfterStep', this.history);
       if (end) return end;
       if (afterFailed) return this.#fail(afterFailed);
     }
@@ -222,31 +225,22 @@ export class PageAgentCore extends EventTarget {
     this.#observe(state, step);
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
-    const messages = await composeMessages({
-      config: this.config,
-      task: this.task,
-      history: this.history,
-      state,
-      step,
-      hasDone: this.tools.has('done'),
-      llmsTxt: this.#llmsTxt,
-      signal,
-      onPageInstructionsError: (error) => console.warn('[page-agent] instructions.getPageInstructions failed; continuing without page instructions:', error),
-    });
-    this.#events.activity({ type: 'thinking' });
-    const watcher = watchDomChanges();
+    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
+    this.#activity({ type: 'thinking' });
+    const stopWatching = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
+    let changes: number;
     try {
       reply = await llm.invoke<AgentOutputInput>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
     } finally {
-      watcher.stop();
+      changes = stopWatching();
     }
     this.#usage = addUsage(this.#usage, reply.usage);
     const action = actionOf(reply.toolResult);
     if (!action) throw new LLMError('invalid_tool_args', 'The model replied without an action.');
-    if (action.name !== 'done') this.#notes.push(notes.changedWhileThinkingNote(step + 1, watcher.changes));
+    if (action.name !== 'done') this.#notes.push(notes.changedWhileThinkingNote(step + 1, changes));
     const acted = await this.#act(action, state, signal);
-    this.#events.record({
+    this.#record({
       type: 'step',
       stepIndex: step,
       reflection: reflectionOf(reply.toolResult),
@@ -284,19 +278,21 @@ export class PageAgentCore extends EventTarget {
       const approval = await this.#approve(action, state, signal);
       if (!approval.allow) return { output: notes.deniedResult(approval.note) };
     }
-    const output = await runTool({ tool, name: action.name, input: action.input, thisArg: this, signal, emit: (activity) => this.#events.activity(activity) });
+    const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
     this.#notes.trackWait(action.name, action.input);
     return { output };
   }
 
   #approve(action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<ApprovalOutcome> {
-    return this.#approvals.decide(action.name, action.input, {
-      policy: this.config.approveAction!,
-      context: approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
-      thisArg: this,
-      onAsk: (request) => this.#events.activity({ type: 'approval', ...request }),
-      onPolicyError: (error) => this.#events.report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
-    });
+    return this.#approvals.decide(
+      action.name,
+      action.input,
+      this.config.approveAction!,
+      approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
+      this,
+      (request) => this.#activity({ type: 'approval', ...request }),
+      (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
+    );
   }
 
   /** Flushes this step's notes (queued, navigation, waiting, budget) into history. */
@@ -304,23 +300,76 @@ export class PageAgentCore extends EventTarget {
     const observed = this.#notes.take(state, step, this.config.maxSteps, this.tools.has('done'));
     if (observed.length === 0) return;
     for (const content of observed) this.history.push({ type: 'observation', content });
-    this.#events.emitHistory();
+    this.#emitHistory();
+  }
+
+  /** Calls a config hook with the agent first; a throw is reported (console, activity, history) and returned as its message. */
+  async #hook(name: 'onBeforeTask' | 'onAfterTask' | 'onBeforeStep' | 'onAfterStep', ...args: unknown[]): Promise<string | undefined> {
+    try {
+      await (this.config[name] as ((...args: unknown[]) => unknown) | undefined)?.(this, ...args);
+      return undefined;
+    } catch (error) {
+      const message = `The ${name} hook failed: ${messageOf(error)}`;
+      this.#report(message, error);
+      return message;
+    }
+  }
+
+  /** Page cleanup that must not fail the run. */
+  #quietly(name: 'showMask' | 'hideMask' | 'cleanUpHighlights'): Promise<void> {
+    return quietly(() => this.pageController[name]());
   }
 
   #onHold(): void {
-    this.#events.activity({ type: 'paused' });
-    void quietly(() => this.pageController.hideMask());
+    this.#activity({ type: 'paused' });
+    void this.#quietly('hideMask');
   }
 
   #onRetry({ attempt, maxAttempts, error }: LLMRetryDetail): void {
-    this.#events.activity({ type: 'retrying', attempt, maxAttempts });
+    this.#activity({ type: 'retrying', attempt, maxAttempts });
     this.history.push({ type: 'error', message: error.message, rawResponse: error.rawResponse });
-    this.#events.record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
+    this.#record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
   }
 
+  /** Records why a step threw (a stop of this run, or an error as activity and history) and ends the run. */
   #stepFailure(error: unknown, signal: AbortSignal): Outcome {
-    const { message, status } = stepFailureOf(error, signal, this.#events);
-    return this.#outcome(false, message, status);
+    if (isAbortError(error) && signal.aborted) {
+      this.#record({ type: 'error', message: 'Task stopped.' });
+      return this.#outcome(false, 'Task stopped.', 'stopped');
+    }
+    const message = messageOf(error);
+    this.#activity({ type: 'error', message });
+    this.#record({ type: 'error', message, rawResponse: error instanceof LLMError ? error.rawResponse : undefined });
+    return this.#outcome(false, message, 'error');
+  }
+
+  /** Sets the status; emits `statuschange` only when it changed. */
+  #setStatus(status: AgentStatus): void {
+    if (this.#status === status) return;
+    this.#status = status;
+    this.dispatchEvent(new Event('statuschange'));
+  }
+
+  #emitHistory(): void {
+    this.dispatchEvent(new Event('historychange'));
+  }
+
+  /** Appends an event to history and emits `historychange`. */
+  #record(event: HistoricalEvent): void {
+    this.history.push(event);
+    this.#emitHistory();
+  }
+
+  /** Emits transient UI feedback as an `activity` CustomEvent. */
+  #activity(activity: AgentActivity): void {
+    this.dispatchEvent(new CustomEvent('activity', { detail: activity }));
+  }
+
+  /** Reports a failure of user code: console, an `error` activity and a history event. */
+  #report(message: string, error: unknown): void {
+    console.error(`[page-agent] ${message}`, error);
+    this.#activity({ type: 'error', message });
+    this.#record({ type: 'error', message });
   }
 
   #fail(message: string): Outcome {

@@ -1,7 +1,10 @@
 // Human approval of actions (the respond/reject idea of seed 002): runs the approval policy and, when
 // the user must decide, holds the action until `respond()` is called or the run aborts.
 import { assessRisk, normalizeDecision, raceAbort, type AgentPageController, type NormalizedDecision } from '../tools/index.js';
+import { isAbortError } from '../llm/index.js';
 import type { ApprovalContext, ApprovalDecision, ApprovalPolicy } from '../types.js';
+import { messageOf } from './errors.js';
+import { holdUntil } from './hold.js';
 
 /** An action waiting for the user's decision. */
 export interface ApprovalRequest {
@@ -12,30 +15,12 @@ export interface ApprovalRequest {
 }
 
 /** The final answer for one action. */
-export type ApprovalOutcome = { allow: true } | { allow: false; note?: string };
-
-/** What `decide` needs besides the action. */
-export interface DecideOptions {
-  policy: ApprovalPolicy;
-  context: ApprovalContext;
-  /** `this` of a policy function (the agent). */
-  thisArg: unknown;
-  /** Called when the user must decide, so the UI can show the request. */
-  onAsk: (request: ApprovalRequest) => void;
-  /** Called when a policy function throws (the action is then denied). */
-  onPolicyError: (error: unknown) => void;
-}
+export type ApprovalOutcome = { allow: boolean; note?: string };
 
 /** The context a policy sees for an action: the page URL, the run's signal, and the risk check's element and reason. */
 export function approvalContextOf(tool: string, input: unknown, controller: AgentPageController, url: string, signal: AbortSignal): ApprovalContext {
-  const risk = assessRisk(tool, input, controller, url);
-  const context: ApprovalContext = { url, signal };
-  if (risk.element) context.element = risk.element;
-  if (risk.reason) context.reason = risk.reason;
-  return context;
+  return { url, signal, ...assessRisk(tool, input, controller, url) };
 }
-
-const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError';
 
 /** Runs approval policies and holds actions for the user; one pending request at a time. */
 export class ApprovalGate {
@@ -46,25 +31,44 @@ export class ApprovalGate {
     return this.#pending?.request ?? null;
   }
 
-  /** Decides whether `tool` may run with `input`; rejects with an AbortError when the run stops. */
-  async decide(tool: string, input: unknown, options: DecideOptions): Promise<ApprovalOutcome> {
-    const { policy, context } = options;
+  /**
+   * Decides whether `tool` may run with `input` under `policy` (a function runs with `this` =
+   * `thisArg`); `onAsk` shows a request the user must answer, `onPolicyError` hears a throwing
+   * policy (the action is then denied). Rejects with an AbortError when the run stops.
+   */
+  async decide(
+    tool: string,
+    input: unknown,
+    policy: ApprovalPolicy,
+    context: ApprovalContext,
+    thisArg: unknown,
+    onAsk: (request: ApprovalRequest) => void,
+    onPolicyError: (error: unknown) => void,
+  ): Promise<ApprovalOutcome> {
     let decision: NormalizedDecision;
     if (policy === 'all') decision = 'ask';
     else if (policy === 'risky') decision = context.reason ? 'ask' : { allow: true };
     else {
       try {
-        decision = normalizeDecision(await raceAbort(policy.call(options.thisArg, tool, input, context), context.signal));
+        decision = normalizeDecision(await raceAbort(policy.call(thisArg, tool, input, context), context.signal));
       } catch (error) {
-        if (isAbort(error) && context.signal.aborted) throw error;
-        options.onPolicyError(error);
-        const message = error instanceof Error ? error.message : String(error);
-        return { allow: false, note: `the approval check failed (${message}), so the action was not run` };
+        if (isAbortError(error) && context.signal.aborted) throw error;
+        onPolicyError(error);
+        return { allow: false, note: `the approval check failed (${messageOf(error)}), so the action was not run` };
       }
     }
-    if (decision !== 'ask') return decision.allow ? { allow: true } : { allow: false, note: decision.note };
+    if (decision !== 'ask') return decision;
     const request: ApprovalRequest = { tool, input, reason: context.reason, element: context.element };
-    return this.#ask(request, context.signal, options.onAsk);
+    return holdUntil<ApprovalOutcome>(
+      context.signal,
+      (settle) => {
+        this.#pending = { request, settle };
+        onAsk(request);
+      },
+      () => {
+        if (this.#pending?.request === request) this.#pending = null;
+      },
+    );
   }
 
   /** Answers the pending request; false when nothing is waiting. `'ask'` is not an answer. */
@@ -73,26 +77,7 @@ export class ApprovalGate {
     const outcome = normalizeDecision(decision);
     if (!pending || outcome === 'ask') return false;
     this.#pending = null;
-    pending.settle(outcome.allow ? { allow: true } : { allow: false, note: outcome.note });
+    pending.settle(outcome);
     return true;
-  }
-
-  #ask(request: ApprovalRequest, signal: AbortSignal, onAsk: (request: ApprovalRequest) => void): Promise<ApprovalOutcome> {
-    signal.throwIfAborted();
-    return new Promise<ApprovalOutcome>((resolve, reject) => {
-      const onAbort = () => {
-        if (this.#pending?.request === request) this.#pending = null;
-        reject(signal.reason);
-      };
-      this.#pending = {
-        request,
-        settle: (outcome) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(outcome);
-        },
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      onAsk(request);
-    });
   }
 }

@@ -6,18 +6,14 @@ import type { AgentActivity } from '../types.js';
 /** `onAskUser`: answers the model's question; should reject when `signal` aborts. */
 export type AskUserHandler = (question: string, options?: { signal: AbortSignal }) => Promise<string>;
 
-/** One question as the agent asks it. */
-export interface AskUserCall {
-  handler: AskUserHandler;
-  /** `this` inside the handler (the agent). */
-  thisArg: unknown;
-  question: string;
-  signal: AbortSignal;
-  emit: (activity: AgentActivity) => void;
-}
-
-/** Asks the handler, racing the signal (a handler that ignores it cannot hold the run); resolves to the answer as a string. */
-export async function askUser({ handler, thisArg, question, signal, emit }: AskUserCall): Promise<string> {
+/** Asks the handler (`this` = `thisArg`), racing the signal (a handler that ignores it cannot hold the run); resolves to the answer as a string. */
+export async function askUser(
+  handler: AskUserHandler,
+  thisArg: unknown,
+  question: string,
+  signal: AbortSignal,
+  emit: (activity: AgentActivity) => void,
+): Promise<string> {
   signal.throwIfAborted();
   emit({ type: 'asking', question });
   const answer = await raceAbort(handler.call(thisArg, question, { signal }), signal);

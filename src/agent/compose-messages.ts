@@ -7,33 +7,29 @@ import { buildUserMessage, getSystemPrompt, type LlmsTxtLoader } from '../prompt
 import type { HistoricalEvent } from '../types.js';
 import { messageOf } from './errors.js';
 
-/** Everything a step's messages are made from. */
-export interface StepContext {
-  config: ResolvedAgentConfig;
-  task: string;
-  history: readonly HistoricalEvent[];
-  state: BrowserState;
-  /** 0-based step index. */
-  step: number;
-  /** Whether the agent has a `done` tool (customTools may remove it); true when absent. */
-  hasDone?: boolean;
-  llmsTxt: LlmsTxtLoader;
-  signal: AbortSignal;
-  /** Hears a failing getPageInstructions (the step goes on without page instructions). */
-  onPageInstructionsError: (error: unknown) => void;
-}
-
-/** System and user messages for one step; throws when transformPageContent fails. */
-export async function composeMessages(context: StepContext): Promise<Message[]> {
-  const { config, state } = context;
+/**
+ * System and user messages for one step (`step` is 0-based; `hasDone`: whether the agent has a
+ * `done` tool). A failing getPageInstructions is logged and the step goes on without page
+ * instructions; a failing transformPageContent throws.
+ */
+export async function composeMessages(
+  config: ResolvedAgentConfig,
+  task: string,
+  history: readonly HistoricalEvent[],
+  state: BrowserState,
+  step: number,
+  hasDone: boolean,
+  llmsTxtLoader: LlmsTxtLoader,
+  signal: AbortSignal,
+): Promise<Message[]> {
   const { instructions, experimentalLlmsTxt, transformPageContent } = config;
   let pageInstructions: string | null | undefined;
   try {
     pageInstructions = instructions?.getPageInstructions?.(state.url);
   } catch (error) {
-    context.onPageInstructionsError(error);
+    console.warn('[page-agent] instructions.getPageInstructions failed; continuing without page instructions:', error);
   }
-  const llmsTxt = experimentalLlmsTxt ? await context.llmsTxt.load(state.url, context.signal) : null;
+  const llmsTxt = experimentalLlmsTxt ? await llmsTxtLoader.load(state.url, signal) : null;
   let content = state.content;
   if (transformPageContent) {
     try {
@@ -44,9 +40,9 @@ export async function composeMessages(context: StepContext): Promise<Message[]> 
   }
   const user = buildUserMessage({
     instructions: { system: instructions?.system, page: typeof pageInstructions === 'string' ? pageInstructions : null, llmsTxt },
-    task: context.task,
-    step: { step: context.step + 1, maxSteps: config.maxSteps, now: new Date(), hasDone: context.hasDone ?? true },
-    history: context.history,
+    task,
+    step: { step: step + 1, maxSteps: config.maxSteps, now: new Date(), hasDone },
+    history,
     page: { header: state.header, content, footer: state.footer },
   });
   return [

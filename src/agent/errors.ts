@@ -21,24 +21,13 @@ export function messageOf(error: unknown): string {
   return typeof error === 'string' ? error : String(error);
 }
 
-/** True for an AbortError (a DOMException or a look-alike). */
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
-/** Runs page cleanup that must not fail the run: a throw or rejection is logged, not raised. */
-export async function quietly(call: () => unknown): Promise<void> {
+/**
+ * Runs cleanup that must not fail the run (page cleanup, disposal): a throw or rejection is logged
+ * as `[page-agent] <label>`, not raised. A synchronous throw is logged before this returns.
+ */
+export async function quietly(call: () => unknown, label = ''): Promise<void> {
   try {
     await call();
-  } catch (error) {
-    console.error('[page-agent]', error);
-  }
-}
-
-/** Runs `call` synchronously and logs a throw as `[page-agent] <label>` instead of raising it. */
-export function logFailure(label: string, call: () => void): void {
-  try {
-    call();
   } catch (error) {
     console.error(`[page-agent] ${label}`, error);
   }

@@ -7,21 +7,18 @@ export const LOOP_WARN_AT = 3;
 /** Repeats at which the run asks the user or stops. */
 export const LOOP_STOP_AT = 5;
 
-/** FNV-1a 32-bit hash, as 8 hex digits. */
-function hash(text: string): string {
+/** FNV-1a 32-bit hash (as a signed integer: it is only ever a map key). */
+function hash(text: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
 }
 
 /**
  * A fingerprint of what the model saw: URL, header (scroll position), content and footer, with the
  * `*` new-element marks removed (they change between identical pages).
  */
-export function pageFingerprint(state: Pick<BrowserState, 'url' | 'header' | 'content' | 'footer'>): string {
+export function pageFingerprint(state: Pick<BrowserState, 'url' | 'header' | 'content' | 'footer'>): number {
   const content = state.content.replace(/^(\t*)\*\[/gm, '$1[');
   return hash(`${state.url}\n${state.header}\n${content}\n${state.footer}`);
 }
@@ -45,12 +42,12 @@ export interface LoopVerdict {
   level: 'none' | 'warn' | 'stop';
 }
 
-/** Counts (action, page fingerprint) pairs within one task. */
+/** Counts (action, page fingerprint) pairs within one task (a new task gets a new detector). */
 export class LoopDetector {
   #counts = new Map<string, number>();
 
   /** Records that `action` was chosen on the page with `fingerprint` and says whether that is a loop. */
-  record(action: { name: string; input: unknown }, fingerprint: string): LoopVerdict {
+  record(action: { name: string; input: unknown }, fingerprint: number): LoopVerdict {
     const key = `${fingerprint}|${action.name}|${stableJson(action.input)}`;
     const count = (this.#counts.get(key) ?? 0) + 1;
     this.#counts.set(key, count);
@@ -58,13 +55,8 @@ export class LoopDetector {
   }
 
   /** Forgets one action's count (after the user was asked how to go on). */
-  forgive(action: { name: string; input: unknown }, fingerprint: string): void {
+  forgive(action: { name: string; input: unknown }, fingerprint: number): void {
     this.#counts.delete(`${fingerprint}|${action.name}|${stableJson(action.input)}`);
-  }
-
-  /** Forgets everything (a new task). */
-  reset(): void {
-    this.#counts.clear();
   }
 }
 

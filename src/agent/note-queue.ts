@@ -3,18 +3,11 @@
 import type { BrowserState } from '../dom/index.js';
 import * as notes from './notes.js';
 
-/** One run's queue of observation notes, flushed into history at the start of each step. */
+/** One run's queue of observation notes, flushed into history at the start of each step (a new run gets a new queue). */
 export class NoteQueue {
   #queued: string[] = [];
   #page: notes.PageIdentity | null = null;
   #totalWait = 0;
-
-  /** Forgets the queue, the last page and the wait streak: a new run starts. */
-  reset(): void {
-    this.#queued = [];
-    this.#page = null;
-    this.#totalWait = 0;
-  }
 
   /** Queues a note for the next step; null (no note) is ignored. */
   push(note: string | null): void {

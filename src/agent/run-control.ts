@@ -1,5 +1,6 @@
 // Pause and take-over between steps: the user asks for a pause (or takes the page over), the loop
 // holds at the next step boundary until resume() or an abort. Knows nothing of the page or the model.
+import { holdUntil } from './hold.js';
 
 /** Where a run stands with respect to the user's pause and take-over controls. */
 export type RunControlState = 'running' | 'pausing' | 'paused' | 'takeover';
@@ -8,7 +9,6 @@ export type RunControlState = 'running' | 'pausing' | 'paused' | 'takeover';
 export class RunControl {
   #state: RunControlState = 'running';
   #release: (() => void) | null = null;
-  #tookOver = false;
   readonly #onChange: () => void;
 
   constructor(onChange: () => void) {
@@ -27,15 +27,13 @@ export class RunControl {
 
   /** Hands the page to the user at once; the loop holds after the current step. */
   takeOver(): void {
-    this.#tookOver = true;
     this.#set('takeover');
   }
 
   /** Lets the loop go on. Returns whether the user had taken over (to be recorded). */
   resume(): boolean {
     if (this.#state === 'running') return false;
-    const tookOver = this.#tookOver;
-    this.#tookOver = false;
+    const tookOver = this.#state === 'takeover';
     this.#set('running');
     const release = this.#release;
     this.#release = null;
@@ -45,9 +43,8 @@ export class RunControl {
 
   /** Back to running with nothing pending (a new task, or the end of one). */
   reset(): void {
-    this.#tookOver = false;
     this.#release = null;
-    if (this.#state !== 'running') this.#set('running');
+    this.#set('running');
   }
 
   /** True when the loop should hold before its next step. */
@@ -64,17 +61,11 @@ export class RunControl {
     signal.throwIfAborted();
     if (this.#state === 'pausing') this.#set('paused');
     onHold();
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.#release = null;
-        reject(signal.reason);
-      };
-      this.#release = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    await holdUntil<void>(
+      signal,
+      (release) => (this.#release = release),
+      () => (this.#release = null),
+    );
   }
 
   #set(state: RunControlState): void {

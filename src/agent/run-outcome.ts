@@ -2,8 +2,6 @@
 // an error, a last step without done). Knows the loop's error kinds; not the page.
 import { LLMError } from '../llm/index.js';
 import type { AgentStatus, ExecutionResult, HistoricalEvent, Usage } from '../types.js';
-import type { AgentEmitter } from './agent-emitter.js';
-import { isAbortError, messageOf } from './errors.js';
 
 /** The result a run resolves to and the status the agent takes after it. */
 export interface Outcome {
@@ -25,19 +23,4 @@ export function lastStepError(error: unknown, step: number, maxSteps: number, ha
   if (error.kind !== 'invalid_tool_args' && error.kind !== 'no_tool_call') return error;
   const message = `Stopped after ${maxSteps} steps (maxSteps): the model did not call done on the last step (${error.message})`;
   return new LLMError(error.kind, message, { status: error.status, rawResponse: error.rawResponse, rawError: error });
-}
-
-/**
- * Records why a step threw (a stop of this run, or an error as activity and history) and returns
- * the run's final message and status.
- */
-export function stepFailureOf(error: unknown, signal: AbortSignal, events: AgentEmitter): { message: string; status: 'stopped' | 'error' } {
-  if (isAbortError(error) && signal.aborted) {
-    events.record({ type: 'error', message: 'Task stopped.' });
-    return { message: 'Task stopped.', status: 'stopped' };
-  }
-  const message = messageOf(error);
-  events.activity({ type: 'error', message });
-  events.record({ type: 'error', message, rawResponse: error instanceof LLMError ? error.rawResponse : undefined });
-  return { message, status: 'error' };
 }

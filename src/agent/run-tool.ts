@@ -4,17 +4,6 @@ import { raceAbort } from '../tools/index.js';
 import type { AgentActivity, PageAgentTool } from '../types.js';
 import { messageOf } from './errors.js';
 
-/** One tool call as the loop makes it. */
-export interface ToolRun {
-  tool: PageAgentTool;
-  name: string;
-  input: unknown;
-  /** `this` inside the tool (the agent). */
-  thisArg: unknown;
-  signal: AbortSignal;
-  emit: (activity: AgentActivity) => void;
-}
-
 /** The text form of whatever a tool returned. */
 export function toolOutputText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -27,10 +16,17 @@ export function toolOutputText(value: unknown): string {
 }
 
 /**
- * Executes the tool and resolves to its result text. A tool that ignores the signal cannot hold the
- * run: the call rejects with the abort as soon as the signal fires.
+ * Executes the tool `name` with `this` = `thisArg` (the agent) and resolves to its result text. A
+ * tool that ignores the signal cannot hold the run: the call rejects with the abort as soon as the signal fires.
  */
-export async function runTool({ tool, name, input, thisArg, signal, emit }: ToolRun): Promise<string> {
+export async function runTool(
+  tool: PageAgentTool,
+  name: string,
+  input: unknown,
+  thisArg: unknown,
+  signal: AbortSignal,
+  emit: (activity: AgentActivity) => void,
+): Promise<string> {
   emit({ type: 'executing', tool: name, input });
   const started = Date.now();
   let output: string;

@@ -12,21 +12,6 @@ export interface LlmsTxtOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; cancel: () => void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('llms.txt timed out', 'TimeoutError')), ms);
-  const onAbort = () => controller.abort(signal!.reason);
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    cancel: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 /** Cuts `text` to `max` characters, saying that it did. */
 export function capLlmsTxt(text: string, max: number): string {
   const trimmed = text.trim();
@@ -36,10 +21,14 @@ export function capLlmsTxt(text: string, max: number): string {
 /** Loads `<origin>/llms.txt` at most once per origin for its owner (one per agent). */
 export class LlmsTxtLoader {
   #cache = new Map<string, Promise<string | null>>();
-  #options: Required<Omit<LlmsTxtOptions, 'fetch'>> & { fetch?: typeof globalThis.fetch };
+  #timeoutMs: number;
+  #maxChars: number;
+  #fetchFn: typeof globalThis.fetch | undefined;
 
-  constructor(options: LlmsTxtOptions = {}) {
-    this.#options = { timeoutMs: options.timeoutMs ?? 3000, maxChars: options.maxChars ?? 2000, fetch: options.fetch };
+  constructor({ timeoutMs = 3000, maxChars = 2000, fetch }: LlmsTxtOptions = {}) {
+    this.#timeoutMs = timeoutMs;
+    this.#maxChars = maxChars;
+    this.#fetchFn = fetch;
   }
 
   /**
@@ -66,20 +55,25 @@ export class LlmsTxtLoader {
   }
 
   async #fetch(endpoint: string, signal?: AbortSignal): Promise<string | null> {
-    const fetchFn = this.#options.fetch ?? globalThis.fetch;
-    const timed = withTimeout(signal, this.#options.timeoutMs);
+    // Our own controller: aborted by the timeout or by the run's signal.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('llms.txt timed out', 'TimeoutError')), this.#timeoutMs);
+    const onAbort = () => controller.abort(signal!.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await fetchFn(endpoint, { signal: timed.signal, credentials: 'same-origin' });
+      const response = await (this.#fetchFn ?? globalThis.fetch)(endpoint, { signal: controller.signal, credentials: 'same-origin' });
       if (!response.ok) return null;
       if (/html/i.test(response.headers.get('content-type') ?? '')) return null;
       const text = await response.text();
       if (/^\s*<(!doctype|html)/i.test(text) || !text.trim()) return null;
-      return capLlmsTxt(text, this.#options.maxChars);
+      return capLlmsTxt(text, this.#maxChars);
     } catch {
       if (signal?.aborted) throw signal.reason;
       return null;
     } finally {
-      timed.cancel();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 }

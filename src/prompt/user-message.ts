@@ -35,18 +35,26 @@ export interface UserMessageParts {
 
 const clean = (text: string | null | undefined): string => (text ?? '').trim();
 
+/** `<name>`, the body on its own lines, `</name>`. */
+const block = (name: string, body: string): string => `<${name}>\n${body}\n</${name}>`;
+
 /** The `<instructions>` block, or an empty string when there are none. */
 export function formatInstructions(parts: InstructionParts = {}): string {
-  const blocks: string[] = [];
-  if (clean(parts.system)) blocks.push(`<system_instructions>\n${clean(parts.system)}\n</system_instructions>`);
-  if (clean(parts.page)) blocks.push(`<page_instructions>\n${clean(parts.page)}\n</page_instructions>`);
-  if (clean(parts.llmsTxt)) blocks.push(`<llms_txt>\n${clean(parts.llmsTxt)}\n</llms_txt>`);
-  return blocks.length ? `<instructions>\n${blocks.join('\n')}\n</instructions>` : '';
+  const blocks = (
+    [
+      ['system_instructions', parts.system],
+      ['page_instructions', parts.page],
+      ['llms_txt', parts.llmsTxt],
+    ] as const
+  )
+    .filter(([, text]) => clean(text))
+    .map(([name, text]) => block(name, clean(text)));
+  return blocks.length ? block('instructions', blocks.join('\n')) : '';
 }
 
 /** The `<task>` block. */
 export function formatTask(task: string): string {
-  return `<task>\n${task.trim()}\n</task>`;
+  return block('task', task.trim());
 }
 
 function formatTime(now: Date): string {
@@ -78,14 +86,17 @@ function formatAction(name: string, input: unknown): string {
 export function formatHistoryEvent(event: HistoricalEvent, stepNumber: number): string | null {
   switch (event.type) {
     case 'step': {
-      const lines = [`${stepNumber}.`];
-      const { evaluation_previous_goal: evaluation, memory, next_goal: goal } = event.reflection ?? {};
-      if (clean(evaluation)) lines.push(`evaluation: ${clean(evaluation)}`);
-      if (clean(memory)) lines.push(`memory: ${clean(memory)}`);
-      if (clean(goal)) lines.push(`goal: ${clean(goal)}`);
+      const reflection = event.reflection ?? {};
+      const lines = [
+        ['evaluation', reflection.evaluation_previous_goal],
+        ['memory', reflection.memory],
+        ['goal', reflection.next_goal],
+      ]
+        .filter(([, text]) => clean(text))
+        .map(([label, text]) => `${label}: ${clean(text)}`);
       lines.push(`action: ${formatAction(event.action.name, event.action.input)}`);
       if (event.action.name !== 'done') lines.push(`result: ${clean(event.action.output)}`);
-      return `${lines[0]} ${lines.slice(1).join('\n   ')}`;
+      return `${stepNumber}. ${lines.join('\n   ')}`;
     }
     case 'observation':
       return clean(event.content) ? `note: ${clean(event.content)}` : null;
@@ -105,14 +116,14 @@ export function formatHistory(history: readonly HistoricalEvent[]): string {
     const line = formatHistoryEvent(event, step);
     if (line) lines.push(line);
   }
-  return `<history>\n${lines.length ? lines.join('\n') : 'No steps yet.'}\n</history>`;
+  return block('history', lines.length ? lines.join('\n') : 'No steps yet.');
 }
 
 /** The `<page>` block: header, content and footer, skipping empty parts. */
 export function formatPage(page: Pick<BrowserState, 'header' | 'content' | 'footer'>): string {
   // Only outer blank space goes: the first content line's indentation is structure.
   const parts = [page.header, page.content, page.footer].map((part) => (part ?? '').replace(/^\n+|\s+$/g, '')).filter(Boolean);
-  return `<page>\n${parts.join('\n')}\n</page>`;
+  return block('page', parts.join('\n'));
 }
 
 /** The whole user message of one step. */

@@ -26,7 +26,12 @@ const REFLECTION_KEYS = ['evaluation_previous_goal', 'memory', 'next_goal'] as c
  */
 export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): { tools: Record<string, Tool>; macro: MacroToolSpec } {
   // Each variant wraps the tool's own schema (ours, or a user's zod) and carries its description.
-  const variants = [...offered].map(([name, tool]) => s.object({ [name]: tool.inputSchema }).describe(tool.description));
+  const variants = [];
+  const actions: MacroToolSpec['actions'] = {};
+  for (const [name, tool] of offered) {
+    variants.push(s.object({ [name]: tool.inputSchema }).describe(tool.description));
+    actions[name] = tool.inputSchema;
+  }
   const action = variants.length === 1 ? variants[0]! : s.union(variants);
   const inputSchema = s.object({
     evaluation_previous_goal: s.optional(s.string()),
@@ -34,8 +39,6 @@ export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): {
     next_goal: s.optional(s.string()),
     action,
   });
-  const actions: MacroToolSpec['actions'] = {};
-  for (const [name, tool] of offered) actions[name] = tool.inputSchema;
   const agentOutput: Tool<AgentOutputInput, AgentOutputInput> = {
     description: 'Every step: judge the last action, note what to remember, set the next goal, and choose exactly one action.',
     inputSchema,

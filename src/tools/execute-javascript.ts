@@ -1,22 +1,20 @@
 // The opt-in execute_javascript tool. Offered only with `experimentalScriptExecutionTool`; when the
 // page's Content Security Policy forbids eval, the model and the user get a message that says so.
 import * as s from '../schema/index.js';
-import { resultText, tool, unsupported, type ToolHost } from './tool.js';
+import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
 /** What the model (and the user, in the step list) reads when CSP blocks script evaluation. */
 export const CSP_BLOCKED_MESSAGE =
   "execute_javascript cannot run on this page: its Content Security Policy forbids evaluating scripts (no 'unsafe-eval'). " +
   'Nothing was executed. Use the other actions instead.';
 
-const CSP_PATTERNS = [/unsafe-eval/i, /content security policy/i, /\bEvalError\b/, /trusted ?types?/i, /TrustedScript/];
-
 /** True when a failure message says the page's CSP (or Trusted Types) blocked evaluation (not the script's own throw). */
 export function isCspBlocked(message: string): boolean {
-  return !/^The script threw/.test(message) && CSP_PATTERNS.some((pattern) => pattern.test(message));
+  return !/^The script threw/.test(message) && (/unsafe-eval|content security policy|trusted ?types?/i.test(message) || /\bEvalError\b|TrustedScript/.test(message));
 }
 
 /** Runs model-written JavaScript in the page; only offered when the user opted in. */
-export const executeJavascriptTool = tool<{ script: string }>({
+export const executeJavascriptTool: PageAgentTool<{ script: string }> = {
   description:
     'Run JavaScript in the page (top-level await allowed; an AbortSignal named signal is in scope and long work must honour it). Returns what the script returns.',
   inputSchema: s.object({ script: s.string() }),
@@ -33,4 +31,4 @@ export const executeJavascriptTool = tool<{ script: string }>({
     }
     return resultText(result);
   },
-});
+};

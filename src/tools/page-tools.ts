@@ -1,85 +1,82 @@
 // Built-in tools that act on the page through the controller: click, type, select, scroll, keys, hover.
 // Names and arguments follow page-agent 1.x; press_key and hover_element are ours, added beside them.
 import * as s from '../schema/index.js';
-import { resultText, tool, unsupported, type ToolHost } from './tool.js';
+import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
 // No minimum in the schema: every token of it is paid each step, and the controller already
 // answers an index it never issued (negative ones included) with the indexes that do exist.
 const index = () => s.int();
 
-/** Clicks the element with this index. */
-export const clickTool = tool<{ index: number }>({
-  description: 'Click an element.',
-  inputSchema: s.object({ index: index() }),
-  async execute(this: ToolHost, input, { signal }) {
-    return resultText(await this.pageController.clickElement(input.index, signal));
-  },
-});
-
-/** Replaces the value of a text field; `key_by_key` types one key at a time. */
-export const inputTextTool = tool<{ index: number; text: string; key_by_key?: boolean }>({
-  description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
-  inputSchema: s.object({ index: index(), text: s.string(), key_by_key: s.optional(s.boolean()) }),
-  async execute(this: ToolHost, input, { signal }) {
-    return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
-  },
-});
-
-/** Chooses an option of a dropdown by its visible text. */
-export const selectOptionTool = tool<{ index: number; text: string }>({
-  description: 'Choose a dropdown option by its visible text.',
-  inputSchema: s.object({ index: index(), text: s.string() }),
-  async execute(this: ToolHost, input, { signal }) {
-    return resultText(await this.pageController.selectOption(input.index, input.text, signal));
-  },
-});
-
-/** Scrolls the page, or the container with `index`, vertically. */
-export const scrollTool = tool<{ down: boolean; num_pages: number; pixels?: number; index?: number }>({
-  description: 'Scroll vertically by num_pages pages or by pixels; with index, scroll that container.',
-  inputSchema: s.object({
-    down: s.withDefault(s.boolean(), true),
-    num_pages: s.withDefault(s.number({ minimum: 0, maximum: 10 }), 1),
-    pixels: s.optional(s.int()),
-    index: s.optional(index()),
-  }),
-  async execute(this: ToolHost, input) {
-    const { down, num_pages, pixels, index: at } = input;
-    return resultText(await this.pageController.scroll({ down, numPages: num_pages, pixels, index: at }));
-  },
-});
-
-/** Scrolls the page, or the container with `index`, horizontally. */
-export const scrollHorizontallyTool = tool<{ right: boolean; pixels: number; index?: number }>({
-  description: 'Scroll horizontally by pixels; with index, scroll that container.',
-  inputSchema: s.object({
-    right: s.withDefault(s.boolean(), true),
-    pixels: s.int(),
-    index: s.optional(index()),
-  }),
-  async execute(this: ToolHost, input) {
-    return resultText(await this.pageController.scrollHorizontally(input));
-  },
-});
-
-/** Presses a key or combination on the focused element, or on `index`. */
-export const pressKeyTool = tool<{ key: string; index?: number }>({
-  description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
-  inputSchema: s.object({ key: s.string(), index: s.optional(index()) }),
-  async execute(this: ToolHost, input) {
-    const controller = this.pageController;
-    if (!controller.pressKey) return unsupported('press_key');
-    return resultText(await controller.pressKey(input.key, input.index));
-  },
-});
-
-/** Moves the pointer over an element, for menus and tooltips that open on hover. */
-export const hoverTool = tool<{ index: number }>({
-  description: 'Move the pointer over an element (menus that open on hover).',
-  inputSchema: s.object({ index: index() }),
-  async execute(this: ToolHost, input) {
-    const controller = this.pageController;
-    if (!controller.hoverElement) return unsupported('hover_element');
-    return resultText(await controller.hoverElement(input.index));
-  },
-});
+/** The built-in page actions by model-facing name, in the order the model sees them. */
+export const PAGE_TOOLS = {
+  /** Clicks the element with this index. */
+  click_element_by_index: {
+    description: 'Click an element.',
+    inputSchema: s.object({ index: index() }),
+    async execute(this: ToolHost, input, { signal }) {
+      return resultText(await this.pageController.clickElement(input.index, signal));
+    },
+  } satisfies PageAgentTool<{ index: number }>,
+  /** Replaces the value of a text field; `key_by_key` types one key at a time. */
+  input_text: {
+    description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
+    inputSchema: s.object({ index: index(), text: s.string(), key_by_key: s.optional(s.boolean()) }),
+    async execute(this: ToolHost, input, { signal }) {
+      return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
+    },
+  } satisfies PageAgentTool<{ index: number; text: string; key_by_key?: boolean }>,
+  /** Chooses an option of a dropdown by its visible text. */
+  select_dropdown_option: {
+    description: 'Choose a dropdown option by its visible text.',
+    inputSchema: s.object({ index: index(), text: s.string() }),
+    async execute(this: ToolHost, input, { signal }) {
+      return resultText(await this.pageController.selectOption(input.index, input.text, signal));
+    },
+  } satisfies PageAgentTool<{ index: number; text: string }>,
+  /** Scrolls the page, or the container with `index`, vertically. */
+  scroll: {
+    description: 'Scroll vertically by num_pages pages or by pixels; with index, scroll that container.',
+    inputSchema: s.object({
+      down: s.withDefault(s.boolean(), true),
+      num_pages: s.withDefault(s.number({ minimum: 0, maximum: 10 }), 1),
+      pixels: s.optional(s.int()),
+      index: s.optional(index()),
+    }),
+    async execute(this: ToolHost, input) {
+      const { down, num_pages, pixels, index: at } = input;
+      return resultText(await this.pageController.scroll({ down, numPages: num_pages, pixels, index: at }));
+    },
+  } satisfies PageAgentTool<{ down: boolean; num_pages: number; pixels?: number; index?: number }>,
+  /** Scrolls the page, or the container with `index`, horizontally. */
+  scroll_horizontally: {
+    description: 'Scroll horizontally by pixels; with index, scroll that container.',
+    inputSchema: s.object({
+      right: s.withDefault(s.boolean(), true),
+      pixels: s.int(),
+      index: s.optional(index()),
+    }),
+    async execute(this: ToolHost, input) {
+      return resultText(await this.pageController.scrollHorizontally(input));
+    },
+  } satisfies PageAgentTool<{ right: boolean; pixels: number; index?: number }>,
+  /** Presses a key or combination on the focused element, or on `index`. */
+  press_key: {
+    description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
+    inputSchema: s.object({ key: s.string(), index: s.optional(index()) }),
+    async execute(this: ToolHost, input) {
+      const controller = this.pageController;
+      if (!controller.pressKey) return unsupported('press_key');
+      return resultText(await controller.pressKey(input.key, input.index));
+    },
+  } satisfies PageAgentTool<{ key: string; index?: number }>,
+  /** Moves the pointer over an element, for menus and tooltips that open on hover. */
+  hover_element: {
+    description: 'Move the pointer over an element (menus that open on hover).',
+    inputSchema: s.object({ index: index() }),
+    async execute(this: ToolHost, input) {
+      const controller = this.pageController;
+      if (!controller.hoverElement) return unsupported('hover_element');
+      return resultText(await controller.hoverElement(input.index));
+    },
+  } satisfies PageAgentTool<{ index: number }>,
+};

@@ -1,36 +1,16 @@
 // The one tool registry: built-ins, then `customTools` (a tool overrides its namesake, `null`
 // removes it), and the per-step choice of what the model is offered. Knows nothing of the loop.
 import type { PageAgentTool } from '../types.js';
-import { askUserTool, doneTool, waitTool } from './control-tools.js';
+import { CONTROL_TOOLS } from './control-tools.js';
 import { executeJavascriptTool } from './execute-javascript.js';
-import {
-  clickTool,
-  hoverTool,
-  inputTextTool,
-  pressKeyTool,
-  scrollHorizontallyTool,
-  scrollTool,
-  selectOptionTool,
-} from './page-tools.js';
+import { PAGE_TOOLS } from './page-tools.js';
 
 /** Names of the tools that change nothing on the page (never subject to approval). */
-export const CONTROL_TOOL_NAMES: ReadonlySet<string> = new Set(['done', 'wait', 'ask_user']);
+export const CONTROL_TOOL_NAMES: ReadonlySet<string> = new Set(Object.keys(CONTROL_TOOLS));
 
 /** A fresh map of every built-in tool, in the order the model sees them. */
 export function createBuiltInTools(): Map<string, PageAgentTool> {
-  return new Map<string, PageAgentTool>([
-    ['done', doneTool],
-    ['wait', waitTool],
-    ['ask_user', askUserTool],
-    ['click_element_by_index', clickTool],
-    ['input_text', inputTextTool],
-    ['select_dropdown_option', selectOptionTool],
-    ['scroll', scrollTool],
-    ['scroll_horizontally', scrollHorizontallyTool],
-    ['press_key', pressKeyTool],
-    ['hover_element', hoverTool],
-    ['execute_javascript', executeJavascriptTool],
-  ]);
+  return new Map<string, PageAgentTool>(Object.entries({ ...CONTROL_TOOLS, ...PAGE_TOOLS, execute_javascript: executeJavascriptTool }));
 }
 
 /** Options that shape the registry at construction. */
@@ -70,6 +50,6 @@ export function selectOfferedTools(tools: ReadonlyMap<string, PageAgentTool>, co
   if (context.lastStep && done) return new Map([['done', done]]);
   const offered = new Map(tools);
   // A custom ask_user brings its own way to reach the user; only the built-in needs the handler.
-  if (!context.canAskUser && offered.get('ask_user') === askUserTool) offered.delete('ask_user');
+  if (!context.canAskUser && offered.get('ask_user') === CONTROL_TOOLS.ask_user) offered.delete('ask_user');
   return offered;
 }

@@ -4,20 +4,21 @@
 const nativeSetTimeout = globalThis.setTimeout.bind(globalThis);
 const nativeClearTimeout = globalThis.clearTimeout.bind(globalThis);
 
-/** The signal's reason when it is an error, else a standard AbortError. */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+/** Schedules `callback` after `ms` with the captured timer; returns a function that cancels it. */
+export function schedule(callback: () => void, ms: number): () => void {
+  const timer = nativeSetTimeout(callback, ms);
+  return () => nativeClearTimeout(timer);
 }
 
 /** Resolves after `ms` milliseconds; rejects with the signal's reason (an AbortError) if it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
+    signal?.throwIfAborted();
     const onAbort = () => {
-      nativeClearTimeout(timer);
-      reject(abortReason(signal!));
+      cancel();
+      reject(signal!.reason);
     };
-    const timer = nativeSetTimeout(() => {
+    const cancel = schedule(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, Math.max(0, ms));
@@ -31,31 +32,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function raceAbort<T>(promise: Promise<T> | T, signal: AbortSignal): Promise<T> {
   const settled = Promise.resolve(promise);
-  if (signal.aborted) {
-    settled.catch(() => {});
-    return Promise.reject(abortReason(signal));
-  }
+  settled.catch(() => {});
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      settled.catch(() => {});
-      reject(abortReason(signal));
-    };
+    signal.throwIfAborted();
+    const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    settled.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    void settled.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-/** Schedules `callback` after `ms` with the captured timer; returns a function that cancels it. */
-export function schedule(callback: () => void, ms: number): () => void {
-  const timer = nativeSetTimeout(callback, ms);
-  return () => nativeClearTimeout(timer);
 }

@@ -87,13 +87,15 @@ describe('ApprovalGate', () => {
   it('holds a request until respond(), and only one answer counts', async () => {
     const gate = new ApprovalGate();
     const asked: unknown[] = [];
-    const decision = gate.decide('click_element_by_index', { index: 1 }, {
-      policy: 'all',
-      context: { url: 'u', signal: new AbortController().signal, reason: 'r' },
-      thisArg: null,
-      onAsk: (request) => asked.push(request),
-      onPolicyError: () => {},
-    });
+    const decision = gate.decide(
+      'click_element_by_index',
+      { index: 1 },
+      'all',
+      { url: 'u', signal: new AbortController().signal, reason: 'r' },
+      null,
+      (request) => asked.push(request),
+      () => {},
+    );
     expect(asked).toEqual([{ tool: 'click_element_by_index', input: { index: 1 }, reason: 'r', element: undefined }]);
     expect(gate.pending).toMatchObject({ tool: 'click_element_by_index' });
     expect(gate.respond('ask')).toBe(false);
@@ -107,13 +109,13 @@ describe('ApprovalGate', () => {
 describe('DOM activity', () => {
   // Each wait below could only end through the bound under test; otherwise the 5 s test timeout fails it.
   it('waitForQuiet resolves once the DOM has been quiet for quietMs', async () => {
-    await waitForQuiet({ quietMs: 20, maxMs: 60_000 });
+    await waitForQuiet(undefined, 20, 60_000);
   });
 
   it('waitForQuiet gives up after maxMs on a page that never stops changing', async () => {
     const timer = setInterval(() => document.body.append(document.createElement('i')), 2);
     try {
-      await waitForQuiet({ quietMs: 60_000, maxMs: 50 });
+      await waitForQuiet(undefined, 60_000, 50);
     } finally {
       clearInterval(timer);
     }
@@ -121,7 +123,7 @@ describe('DOM activity', () => {
 
   it('waitForQuiet rejects on abort', async () => {
     const abort = new AbortController();
-    const waiting = waitForQuiet({ quietMs: 1000, maxMs: 5000, signal: abort.signal });
+    const waiting = waitForQuiet(abort.signal, 1000, 5000);
     abort.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -130,12 +132,12 @@ describe('DOM activity', () => {
     const ui = document.createElement('div');
     ui.setAttribute('data-page-agent-ignore', '');
     document.body.append(ui);
-    const watcher = watchDomChanges();
+    const stop = watchDomChanges();
     ui.append(document.createElement('span'));
     document.body.append(document.createTextNode('tick'));
     const p = document.createElement('p');
     document.body.append(p);
     p.remove();
-    expect(watcher.stop()).toBe(2);
+    expect(stop()).toBe(2);
   });
 });
