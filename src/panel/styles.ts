@@ -4,9 +4,9 @@
 // `all: initial !important` already pins every property (margin, opacity, visibility, …) to its
 // initial value; only the ones whose initial value is not ours are written out, and `direction`,
 // which `all` leaves alone.
-// `all` leaves custom properties alone, and they inherit: the :host rule declares every one it reads
-// (position ones too, not important, so the drag's inline values still win), so a page's
-// `:root { --pa-left: 0 }` cannot reach the panel.
+// `all` leaves custom properties alone, and they inherit: the :host rule declares every one it reads,
+// so a page's `:root { --pa-left: 0 }` cannot reach the panel. The colours are !important, so even a
+// rule aimed at the element cannot change them; the positions are not, so the drag's inline values win.
 // The shadow root has no ::before/::after content and never scrolls smoothly, so `*` alone covers
 // every box for box-sizing and reduced motion.
 import { css } from './panel-base.js';
@@ -30,20 +30,20 @@ export const panelStyles = css`
     --pa-left: 50%;
     --pa-bottom: 24px;
     --pa-shift: translateX(-50%);
-    --pa-bg: #fff;
-    --pa-bar: #f4f5f8;
-    --pa-fg: #1b1d23;
-    --pa-muted: #5b6070;
-    --pa-line: #d9dce3;
-    --pa-card: #f7f8fa;
-    --pa-accent: #2563eb;
-    --pa-accent-fg: #fff;
-    --pa-ok: #15803d;
-    --pa-warn: #b45309;
-    --pa-bad: #b91c1c;
-    --pa-note: #7c3aed;
-    --pa-focus: #2563eb;
-    --pa-shadow: 0 8px 28px rgba(15, 23, 42, .22), 0 1px 3px rgba(15, 23, 42, .12);
+    --pa-bg: #fff !important;
+    --pa-bar: #f4f5f8 !important;
+    --pa-fg: #1b1d23 !important;
+    --pa-muted: #5b6070 !important;
+    --pa-line: #d9dce3 !important;
+    --pa-card: #f7f8fa !important;
+    --pa-accent: #2563eb !important;
+    --pa-accent-fg: #fff !important;
+    --pa-ok: #15803d !important;
+    --pa-warn: #b45309 !important;
+    --pa-bad: #b91c1c !important;
+    --pa-note: #7c3aed !important;
+    --pa-focus: #2563eb !important;
+    --pa-shadow: 0 8px 28px rgba(15, 23, 42, .22), 0 1px 3px rgba(15, 23, 42, .12) !important;
   }
   :host([hidden]) {
     display: none !important;
@@ -53,20 +53,20 @@ export const panelStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host {
-      --pa-bg: #1d2027;
-      --pa-bar: #262a33;
-      --pa-fg: #eceef3;
-      --pa-muted: #a3a9b8;
-      --pa-line: #3a3f4b;
-      --pa-card: #23262e;
-      --pa-accent: #60a5fa;
-      --pa-accent-fg: #0b1220;
-      --pa-ok: #4ade80;
-      --pa-warn: #fbbf24;
-      --pa-bad: #f87171;
-      --pa-note: #c4b5fd;
-      --pa-focus: #93c5fd;
-      --pa-shadow: 0 8px 28px rgba(0, 0, 0, .55);
+      --pa-bg: #1d2027 !important;
+      --pa-bar: #262a33 !important;
+      --pa-fg: #eceef3 !important;
+      --pa-muted: #a3a9b8 !important;
+      --pa-line: #3a3f4b !important;
+      --pa-card: #23262e !important;
+      --pa-accent: #60a5fa !important;
+      --pa-accent-fg: #0b1220 !important;
+      --pa-ok: #4ade80 !important;
+      --pa-warn: #fbbf24 !important;
+      --pa-bad: #f87171 !important;
+      --pa-note: #c4b5fd !important;
+      --pa-focus: #93c5fd !important;
+      --pa-shadow: 0 8px 28px rgba(0, 0, 0, .55) !important;
     }
   }
   * {

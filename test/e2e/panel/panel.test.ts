@@ -18,6 +18,7 @@ const HOSTILE_CSS = `
   body { font: 40px/3 serif !important; color: red !important; }
   [data-page-agent-ignore] { transform: scale(0.2) !important; }
   :root { --pa-left: 0px; --pa-bottom: 400px; --pa-shift: none; --pa-bg: red; --pa-fg: lime; }
+  page-agent-panel { --pa-bg: red !important; --pa-accent: lime !important; --pa-line: red !important; }
 `;
 
 function pageHtml(extraHead = '', nonce = '') {
