@@ -29,6 +29,6 @@ export async function quietly(call: () => unknown, label = ''): Promise<void> {
   try {
     await call();
   } catch (error) {
-    console.error(`[page-agent] ${label}`, error);
+    console.error(label ? `[page-agent] ${label}` : '[page-agent]', error);
   }
 }

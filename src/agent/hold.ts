@@ -3,7 +3,8 @@
 
 /**
  * Resolves with the value passed to the `release` that `wait` receives, or rejects with the
- * signal's reason when it aborts first (at once if it already has); `onAbort` then drops the release.
+ * signal's reason when it aborts first (`onAbort` then drops the release). Throws the reason before
+ * waiting if the signal has already aborted.
  */
 export function holdUntil<T>(signal: AbortSignal, wait: (release: (value: T) => void) => void, onAbort: () => void): Promise<T> {
   signal.throwIfAborted();

@@ -60,7 +60,11 @@ export class RunControl {
     if (!this.holding) return;
     signal.throwIfAborted();
     if (this.#state === 'pausing') this.#set('paused');
+    // A listener may resume at once (on controlchange, or on the paused activity `onHold` sends):
+    // there is then nothing to wait for.
+    if (!this.holding) return;
     onHold();
+    if (!this.holding) return;
     await holdUntil<void>(
       signal,
       (release) => (this.#release = release),

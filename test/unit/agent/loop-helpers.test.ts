@@ -72,6 +72,22 @@ describe('RunControl', () => {
     expect(changes).toBe(3);
   });
 
+  it('does not hold when a listener resumes at once, from the state change or from onHold', async () => {
+    const fromChange = new RunControl(() => {
+      if (fromChange.state === 'paused') fromChange.resume();
+    });
+    fromChange.pause();
+    let held = false;
+    await fromChange.hold(new AbortController().signal, () => (held = true));
+    expect(fromChange.state).toBe('running');
+    expect(held).toBe(false);
+
+    const fromHold = new RunControl(() => {});
+    fromHold.pause();
+    await fromHold.hold(new AbortController().signal, () => fromHold.resume());
+    expect(fromHold.state).toBe('running');
+  });
+
   it('reports a take-over on resume, and rejects a hold on abort', async () => {
     const control = new RunControl(() => {});
     control.takeOver();
