@@ -63,9 +63,7 @@ function stepSelect(select: HTMLSelectElement, forward: boolean, edge: boolean):
   else next = forward ? enabled.find((o) => o.index > current) : enabled.findLast((o) => o.index < current);
   if (!next || next.index === current) return;
   select.selectedIndex = next.index;
-  const realm = realmOf(select);
-  dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
-  fireChange(select);
+  fireChange(select, 'Event');
 }
 
 function stepRadio(radio: HTMLInputElement, forward: boolean): void {
@@ -161,8 +159,7 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
     } catch {
       return null;
     }
-    dispatchEvent(input, new (realmOf(input).InputEvent)('input', { bubbles: true, composed: true }));
-    fireChange(input);
+    fireChange(input, 'InputEvent');
     return null;
   }
   if (input && input.type === 'radio' && name.startsWith('Arrow')) {

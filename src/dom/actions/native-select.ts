@@ -2,7 +2,7 @@
 // from the popup would, with the input and change events React and Vue listen to, then verified.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { dispatchEvent, matches, realmOf } from '../platform.js';
+import { matches } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption } from './option-match.js';
@@ -42,9 +42,7 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   // Choosing from the native popup sets the selection, then fires input and change (HTML §4.10.7).
   if (select.multiple) option.selected = true;
   else select.selectedIndex = option.index;
-  const realm = realmOf(select);
-  dispatchEvent(select, new realm.Event('input', { bubbles: true, composed: true }));
-  fireChange(select);
+  fireChange(select, 'Event');
   const notes = await finishWatch();
   if (!option.selected) {
     const now = select.selectedOptions[0];

@@ -74,9 +74,10 @@ export function inputEvent(field: Element, type: 'beforeinput' | 'input', inputT
   return dispatchEvent(field, new realm.InputEvent(type, init));
 }
 
-/** Fires `change` as a committed edit does. */
-export function fireChange(element: Element): void {
+/** Fires `change` as a committed edit does; with `input`, an input event of that class first (a choice from a list or a step). */
+export function fireChange(element: Element, input?: 'Event' | 'InputEvent'): void {
   const realm = realmOf(element);
+  if (input) dispatchEvent(element, new realm[input]('input', { bubbles: true, composed: true }));
   dispatchEvent(element, new realm.Event('change', { bubbles: true }));
 }
 
