@@ -8,7 +8,7 @@ import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption, normalizeOptionText } from './option-match.js';
 import { reachAndClick, unreachedResult } from './reach.js';
-import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
+import { fail, isDisabled, quote, sentence, succeed, type Target } from './resolve-target.js';
 import { editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
 
 /** Choices in a popup: listbox options, and the items of a menu opened by a menu button. */
@@ -100,7 +100,7 @@ function shows(widget: Element, text: string): boolean {
 export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: string, signal?: AbortSignal): Promise<ActionResult | null> {
   const widget = widgetOf(target.element);
   if (!widget) return null;
-  if (isDisabled(widget)) return { success: false, message: `Did not open ${target.description}: it is disabled.` };
+  if (isDisabled(widget)) return fail(`Did not open ${target.description}: it is disabled.`);
   const before = new Set(visibleOptionsInPage([widget.ownerDocument]));
   let options = popupOptions(widget);
   // Whether this action opened the list or typed into it.
@@ -125,11 +125,11 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
     const texts = (match.ambiguous.length > 1 ? match.ambiguous.map((i) => options[i]!) : options).map(optionText);
     const what = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
     const state = options.length === 0 ? ' No options appeared after opening it.' : touched ? ' The list is left open.' : '';
-    return { success: false, message: `${what}${state} ${options.length > 0 ? listOptions(texts) : ''}`.trim() };
+    return fail(`${what}${state} ${options.length > 0 ? listOptions(texts) : ''}`.trim());
   }
   const option = options[match.position]!;
   const label = quote(optionText(option));
-  if (attr(option, 'aria-disabled') === 'true') return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
+  if (attr(option, 'aria-disabled') === 'true') return fail(`Did not select ${label} in ${target.description}: that option is disabled.`);
   const finishWatch = watchChanges(ctx, widget, signal);
   const failed = await reachAndClick(ctx, { ...target, element: option, description: `the option ${label}` }, 'click', signal);
   if (failed) {
@@ -139,8 +139,8 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   const notes = await finishWatch();
   const selected = (isConnected(option) && attr(option, 'aria-selected') === 'true') || shows(widget, optionText(option));
   if (!selected && isConnected(option) && hasBox(option) && attr(option, 'aria-selected') === 'false') {
-    return { success: false, message: sentence(`Clicked the option ${label} of ${target.description}, but it is not selected.`, notes) };
+    return fail(sentence(`Clicked the option ${label} of ${target.description}, but it is not selected.`, notes));
   }
   const confirmation = selected ? '' : ' The widget does not show the choice in a way that could be verified; read the page to check.';
-  return { success: true, message: sentence(`Selected ${label} in ${target.description}.${confirmation}`, notes) };
+  return succeed(sentence(`Selected ${label} in ${target.description}.${confirmation}`, notes));
 }

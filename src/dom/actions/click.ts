@@ -7,7 +7,7 @@ import { attr, closest } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { movePointer, pressAndRelease } from './pointer.js';
 import { reachElement, unreachedResult } from './reach.js';
-import { disabledResult, isFailure, resolveTarget, sentence, waitUntilEnabled } from './resolve-target.js';
+import { disabledResult, fail, isFailure, resolveTarget, sentence, succeed, waitUntilEnabled } from './resolve-target.js';
 
 const FORMATTED_INPUTS = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color']);
 
@@ -45,12 +45,9 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
   ctx.overlay.pressCursor();
   const notes = await finishWatch();
   if (!clicked) {
-    return {
-      success: false,
-      message: sentence(`Pressed the mouse on ${target.description}, but it left the page before the button was released, so no click happened.`, notes),
-    };
+    return fail(sentence(`Pressed the mouse on ${target.description}, but it left the page before the button was released, so no click happened.`, notes));
   }
   const via = reached.viaLabel ? ` through its label ${describeElement(reached.viaLabel)}` : '';
   const changes = notes.length > 0 ? notes : ['No change in the page was detected yet.'];
-  return { success: true, message: sentence(`Clicked ${target.description}${via}.`, [...elementNotes(target.element), ...changes]) };
+  return succeed(sentence(`Clicked ${target.description}${via}.`, [...elementNotes(target.element), ...changes]));
 }

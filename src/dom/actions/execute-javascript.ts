@@ -4,6 +4,7 @@
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
 import type { ActionResult } from '../types.js';
+import { fail, succeed } from './resolve-target.js';
 
 type AsyncFn = (signal: AbortSignal) => Promise<unknown>;
 type AsyncFunctionCtor = new (...args: unknown[]) => AsyncFn;
@@ -109,19 +110,13 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
     }
   } catch (error) {
     if (isTrustedTypesError(error)) {
-      return {
-        success: false,
-        message: `The page enforces Trusted Types and did not allow the agent's policy, so execute_javascript cannot run scripts here (the site owner can allow it with "trusted-types ${TRUSTED_TYPES_POLICY}"). Use the other tools instead.`,
-      };
+      return fail(`The page enforces Trusted Types and did not allow the agent's policy, so execute_javascript cannot run scripts here (the site owner can allow it with "trusted-types ${TRUSTED_TYPES_POLICY}"). Use the other tools instead.`);
     }
     if (isCspError(error)) {
-      return {
-        success: false,
-        message: "The page's Content Security Policy forbids evaluating scripts ('unsafe-eval' is not allowed), so execute_javascript cannot run here. Use the other tools instead.",
-      };
+      return fail("The page's Content Security Policy forbids evaluating scripts ('unsafe-eval' is not allowed), so execute_javascript cannot run here. Use the other tools instead.");
     }
-    if (error instanceof SyntaxError) return { success: false, message: `The script has a syntax error and did not run: ${error.message}` };
-    return { success: false, message: `The script could not be compiled: ${messageOf(error)}` };
+    if (error instanceof SyntaxError) return fail(`The script has a syntax error and did not run: ${error.message}`);
+    return fail(`The script could not be compiled: ${messageOf(error)}`);
   }
   const own = new AbortController();
   const active = signal ?? own.signal;
@@ -133,11 +128,11 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
       active.addEventListener('abort', onAbort, { once: true });
     });
     const result = await Promise.race([fn.call(win, active), aborted]);
-    return { success: true, message: `Ran the script. Result: ${formatResult(result)}` };
+    return succeed(`Ran the script. Result: ${formatResult(result)}`);
   } catch (error) {
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
     const name = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { success: false, message: `The script threw ${name}` };
+    return fail(`The script threw ${name}`);
   } finally {
     if (onAbort) active.removeEventListener('abort', onAbort);
   }

@@ -8,7 +8,7 @@ import { hasBox } from './geometry.js';
 import { applyHoverStyles } from './hover-styles.js';
 import { movePointer } from './pointer.js';
 import { reachElement, unreachedResult } from './reach.js';
-import { isFailure, resolveTarget, sentence } from './resolve-target.js';
+import { isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';
 
 /** How long menus get to open after the pointer arrives (hover-intent delays are usually 100–300 ms). */
 const HOVER_SETTLE_MS = 250;
@@ -42,5 +42,5 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
     notes.unshift(`${revealed.length} element${revealed.length === 1 ? '' : 's'} became visible${sample}; read the page again to act on them.`);
   }
   const changes = notes.length > 0 ? notes : ['Nothing new appeared; if a menu should open, it may need a click instead.'];
-  return { success: true, message: sentence(`Hovered over ${target.description}.`, changes) };
+  return succeed(sentence(`Hovered over ${target.description}.`, changes));
 }

@@ -10,7 +10,7 @@ import { watchChanges } from './change-watch.js';
 import { deepActiveElement, ensureFocus } from './focus.js';
 import { toInputValue } from './human-values.js';
 import { reachAndClick, unreachedResult } from './reach.js';
-import { detachedResult, isFailure, waitUntilEnabled, quote, resolveTarget, sentence, type Target } from './resolve-target.js';
+import { detachedResult, fail, isFailure, quote, resolveTarget, sentence, succeed, type Target, waitUntilEnabled } from './resolve-target.js';
 import { chooseNativeOption } from './native-select.js';
 import { editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable } from './text-editing.js';
 
@@ -55,14 +55,11 @@ function pageLocale(doc: Document): string {
 
 function notEditableResult(target: Target, editable: Editable | null): ActionResult {
   if (editable?.kind === 'toggle') {
-    return { success: false, message: `${target.description} is a ${editable.element.type}; nothing was typed. Use click_element_by_index to check or uncheck it.` };
+    return fail(`${target.description} is a ${editable.element.type}; nothing was typed. Use click_element_by_index to check or uncheck it.`);
   }
-  if (editable?.kind === 'unsupported') return { success: false, message: `${target.description} is ${editable.what}, which cannot take typed text; nothing was typed.` };
+  if (editable?.kind === 'unsupported') return fail(`${target.description} is ${editable.what}, which cannot take typed text; nothing was typed.`);
   const tag = target.element.localName;
-  return {
-    success: false,
-    message: `${target.description} is not editable (a <${tag}>, not an input, textarea or contenteditable); nothing was typed. Pick the field itself, or click this element first if it opens one.`,
-  };
+  return fail(`${target.description} is not editable (a <${tag}>, not an input, textarea or contenteditable); nothing was typed. Pick the field itself, or click this element first if it opens one.`);
 }
 
 function shown(field: Element, value: string): string {
@@ -113,15 +110,15 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
     return { ...result, message: `${target.description} is a dropdown, so the matching option was chosen instead of typing. ${result.message}` };
   }
   const field = editable.element;
-  if (!(await waitUntilEnabled(field, signal))) return { success: false, message: `Did not type into ${target.description}: it is disabled. It may become enabled after another choice on the page.` };
+  if (!(await waitUntilEnabled(field, signal))) return fail(`Did not type into ${target.description}: it is disabled. It may become enabled after another choice on the page.`);
   if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') {
-    return { success: false, message: `Did not type into ${target.description}: it is read-only. It may be filled by a picker or another control.` };
+    return fail(`Did not type into ${target.description}: it is read-only. It may be filled by a picker or another control.`);
   }
   let value = text;
   const notes: string[] = [];
   if (editable.kind === 'formatted') {
     const converted = toInputValue(editable.type, text, pageLocale(field.ownerDocument));
-    if (!converted.ok) return { success: false, message: `Did not type into ${target.description} (an input of type ${editable.type}): ${converted.message}` };
+    if (!converted.ok) return fail(`Did not type into ${target.description} (an input of type ${editable.type}): ${converted.message}`);
     value = converted.value;
     if (converted.note) notes.push(`Interpreted the text: ${converted.note}.`);
   }
@@ -145,7 +142,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
     if (accepted) fireChange(editable.element);
   }
   const changes = await finishWatch();
-  if (!isConnected(field)) return { success: false, message: sentence(`${target.description} left the page while typing; the text may not have been kept.`, changes) };
+  if (!isConnected(field)) return fail(sentence(`${target.description} left the page while typing; the text may not have been kept.`, changes));
   return readBack(target, editable, value, before, keyByKey, [...notes, ...changes]);
 }
 
@@ -161,23 +158,17 @@ function readBack(target: Target, editable: Editable, expected: string, before: 
   const validity = (field as HTMLInputElement).validity;
   const invalid = validity && !validity.valid && (field as HTMLInputElement).validationMessage ? [`The field reports: ${(field as HTMLInputElement).validationMessage}`] : [];
   if (matches) {
-    return { success: true, message: sentence(`Typed ${shown(field, expected)}${how} into ${target.description}.`, [...notes, ...invalid]) };
+    return succeed(sentence(`Typed ${shown(field, expected)}${how} into ${target.description}.`, [...notes, ...invalid]));
   }
   if (actual === before && expected !== before) {
-    return {
-      success: false,
-      message: sentence(`Typed ${shown(field, expected)}${how} into ${target.description}, but the field did not take it: it still shows ${shown(field, actual)}.`, [
+    return fail(sentence(`Typed ${shown(field, expected)}${how} into ${target.description}, but the field did not take it: it still shows ${shown(field, actual)}.`, [
         ...notes,
         ...invalid,
         keyByKey ? 'The page may filter keystrokes.' : 'Try again with key_by_key if the field reacts to each key.',
-      ]),
-    };
+      ]));
   }
-  return {
-    success: true,
-    message: sentence(`Typed ${shown(field, expected)}${how} into ${target.description}; the field now shows ${shown(field, actual)} (the page reformatted or limited it).`, [
+  return succeed(sentence(`Typed ${shown(field, expected)}${how} into ${target.description}; the field now shows ${shown(field, actual)} (the page reformatted or limited it).`, [
       ...notes,
       ...invalid,
-    ]),
-  };
+    ]));
 }

@@ -7,7 +7,7 @@ import { watchChanges } from './change-watch.js';
 import { hasBox } from './geometry.js';
 import { listOptions, matchOption } from './option-match.js';
 import { reachAndClick, unreachedResult } from './reach.js';
-import { isDisabled, quote, sentence, type Target } from './resolve-target.js';
+import { fail, isDisabled, quote, sentence, succeed, type Target } from './resolve-target.js';
 import { fireChange } from './text-editing.js';
 
 function optionLabel(option: HTMLOptionElement): string {
@@ -21,16 +21,16 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   if (!match.found) {
     const prefix = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
     const texts = match.ambiguous.length > 1 ? match.ambiguous.map((i) => optionLabel(options[i]!)) : options.map(optionLabel);
-    return { success: false, message: `${prefix} ${listOptions(texts)}` };
+    return fail(`${prefix} ${listOptions(texts)}`);
   }
   const option = options[match.position]!;
   const label = quote(optionLabel(option));
-  if (isDisabled(select)) return { success: false, message: `Did not select ${label} in ${target.description}: the dropdown is disabled.` };
+  if (isDisabled(select)) return fail(`Did not select ${label} in ${target.description}: the dropdown is disabled.`);
   // :disabled covers an option of a disabled <optgroup> too.
   if (matches(option, ':disabled')) {
-    return { success: false, message: `Did not select ${label} in ${target.description}: that option is disabled.` };
+    return fail(`Did not select ${label} in ${target.description}: that option is disabled.`);
   }
-  if (option.selected && !select.multiple) return { success: true, message: `${label} is already selected in ${target.description}; nothing changed.` };
+  if (option.selected && !select.multiple) return succeed(`${label} is already selected in ${target.description}; nothing changed.`);
   // Libraries such as Select2 and Chosen hide the native select behind their own widget and listen
   // to its change event: a hidden select is set directly, without pointer events.
   const hidden = !hasBox(select);
@@ -46,14 +46,11 @@ export async function chooseNativeOption(ctx: DomContext, target: Target, select
   const notes = await finishWatch();
   if (!option.selected) {
     const now = select.selectedOptions[0];
-    return {
-      success: false,
-      message: sentence(`Selected ${label} in ${target.description}, but the page reverted it; it shows ${quote(now ? optionLabel(now) : '')}.`, notes),
-    };
+    return fail(sentence(`Selected ${label} in ${target.description}, but the page reverted it; it shows ${quote(now ? optionLabel(now) : '')}.`, notes));
   }
   const how = match.how === 'text' ? '' : ` (matched by ${match.how === 'value' ? 'value' : 'part of its text'})`;
   const multiple = select.multiple ? ` Selected now: ${Array.from(select.selectedOptions).map((o) => quote(optionLabel(o))).join(', ')}.` : '';
   const via = hidden ? ' The <select> itself is hidden (a custom widget shows it), so its value was set directly.' : '';
-  return { success: true, message: sentence(`Selected ${label}${how} in ${target.description}.${multiple}${via}`, notes) };
+  return succeed(sentence(`Selected ${label}${how} in ${target.description}.${multiple}${via}`, notes));
 }
 

@@ -8,12 +8,12 @@ import { describeAny, watchChanges } from './change-watch.js';
 import { deepActiveElement, isFocusable } from './focus.js';
 import { keyDownDefault, keyUpDefault } from './key-defaults.js';
 import { MODIFIER_KEYS, dispatchKey, namedKey, noModifiers, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
-import { isFailure, resolveTarget, sentence } from './resolve-target.js';
+import { fail, isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';
 
 /** Presses `key` ("Enter", "Control+a", "Shift+Tab") on the focused element, or on `index` after focusing it. */
 export async function pressKey(ctx: DomContext, key: string, index?: number): Promise<ActionResult> {
   const combo = parseKeyCombo(key);
-  if ('error' in combo) return { success: false, message: `Did not press anything: ${combo.error}` };
+  if ('error' in combo) return fail(`Did not press anything: ${combo.error}`);
   const doc = ctx.window.document;
   let element: Element;
   let description: string;
@@ -54,5 +54,5 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   const notes = await finishWatch({ reportFocus: true });
   const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
   const changes = [...handled, ...(note ? [note] : []), ...notes];
-  return { success: true, message: sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']) };
+  return succeed(sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']));
 }

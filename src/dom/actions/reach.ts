@@ -9,7 +9,7 @@ import { composedContains } from '../extract/hit-test.js';
 import { clickPoint, hasBox, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';
 import { movePointer, pressAndRelease } from './pointer.js';
-import { detachedResult, isFailure, type Target } from './resolve-target.js';
+import { detachedResult, fail, isFailure, type Target } from './resolve-target.js';
 
 /** Where to dispatch: the element itself or its label, and the point in top-window coordinates. */
 export interface Reached {
@@ -58,7 +58,7 @@ export interface Unreached extends ActionResult {
 
 /** The failure for a target that another element covers (or with nothing at its point); names the cover and what inside it can dismiss it. */
 function covered(ctx: DomContext, verb: string, target: Target, cover: Element | null): Unreached {
-  if (!cover) return { success: false, message: `Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.` };
+  if (!cover) return fail(`Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.`);
   const inside = indexedInside(ctx, cover);
   const hint = inside.length > 0 ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
   return { success: false, message: `Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`, cover };
@@ -89,7 +89,7 @@ export async function reachElement(ctx: DomContext, target: Target, verb: string
     viaLabel = visibleLabel(element);
     if (viaLabel) candidate = viaLabel;
     else if (!boxed) {
-      return { success: false, message: `Did not ${verb} ${target.description}: it is not visible (it has no box on the page). Read the page again, or reveal it first.` };
+      return fail(`Did not ${verb} ${target.description}: it is not visible (it has no box on the page). Read the page again, or reveal it first.`);
     }
   }
   scrollIntoViewIfNeeded(candidate);
@@ -109,14 +109,14 @@ export async function reachElement(ctx: DomContext, target: Target, verb: string
       }
     }
   }
-  if (!located) return { success: false, message: `Did not ${verb} ${target.description}: it is outside the visible area and could not be scrolled into view.` };
+  if (!located) return fail(`Did not ${verb} ${target.description}: it is outside the visible area and could not be scrolled into view.`);
   if (!located.hit.ok) return covered(ctx, verb, target, located.hit.cover);
   await ctx.overlay.moveCursor(located.top.x, located.top.y);
   signal?.throwIfAborted();
   if (!isConnected(candidate) || !isConnected(element)) return detachedResult(target, `moving the pointer to it`);
   // Measure and hit-test again right before dispatching: the page may have moved during the animation.
   const final = locate(ctx, candidate);
-  if (!final) return { success: false, message: `Did not ${verb} ${target.description}: it moved out of view while the pointer moved to it. Read the page again.` };
+  if (!final) return fail(`Did not ${verb} ${target.description}: it moved out of view while the pointer moved to it. Read the page again.`);
   if (!final.hit.ok) return covered(ctx, verb, target, final.hit.cover);
   if (final.top.x !== located.top.x || final.top.y !== located.top.y) await ctx.overlay.moveCursor(final.top.x, final.top.y);
   return { element: dispatchTarget(candidate, element, final.hit.hit), top: final.top, viaLabel };
@@ -134,5 +134,5 @@ export async function reachAndClick(ctx: DomContext, target: Target, verb: strin
 
 /** The result to return to the model for a failure (without internal details). */
 export function unreachedResult(value: Unreached): ActionResult {
-  return { success: false, message: value.message };
+  return fail(value.message);
 }

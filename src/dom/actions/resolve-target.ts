@@ -21,15 +21,15 @@ function nearbyText(ctx: DomContext, index: number): string {
 /** Resolves `index`, or returns a failure that says why and names nearby valid indexes. */
 export function resolveTarget(ctx: DomContext, index: number): Target | ActionResult {
   if (!Number.isInteger(index) || index < 0) {
-    return { success: false, message: `${JSON.stringify(index)} is not an element index; use a number shown in brackets like [12]. ${nearbyText(ctx, 0)}` };
+    return fail(`${JSON.stringify(index)} is not an element index; use a number shown in brackets like [12]. ${nearbyText(ctx, 0)}`);
   }
   const resolved = ctx.registry.resolve(index);
   if (resolved.ok) return { index, element: resolved.element, description: resolved.description };
   if (resolved.reason === 'stale') {
     const was = resolved.description ? ` (it was ${resolved.description})` : '';
-    return { success: false, message: `Element [${index}]${was} is no longer in the page; the page changed. Read the page again. ${nearbyText(ctx, index)}` };
+    return fail(`Element [${index}]${was} is no longer in the page; the page changed. Read the page again. ${nearbyText(ctx, index)}`);
   }
-  return { success: false, message: `There is no element with index [${index}]; read the page again. ${nearbyText(ctx, index)}` };
+  return fail(`There is no element with index [${index}]; read the page again. ${nearbyText(ctx, index)}`);
 }
 
 /** Whether `resolveTarget` (or `reachElement`) failed. */
@@ -39,10 +39,7 @@ export function isFailure<T extends ActionResult>(value: object | T): value is T
 
 /** The failure for an element that left the page while the action ran. */
 export function detachedResult(target: Target, doing: string): ActionResult {
-  return {
-    success: false,
-    message: `${target.description} left the page while ${doing}; nothing was completed. Read the page again.`,
-  };
+  return fail(`${target.description} left the page while ${doing}; nothing was completed. Read the page again.`);
 }
 
 /** Whether the element is disabled natively (including through a disabled fieldset) or by ARIA. */
@@ -66,10 +63,7 @@ export async function waitUntilEnabled(element: Element, signal?: AbortSignal): 
 
 /** The failure for a disabled target. */
 export function disabledResult(target: Target, verb: string): ActionResult {
-  return {
-    success: false,
-    message: `Did not ${verb} ${target.description}: it is disabled. It may become enabled once required fields are filled or another step is done.`,
-  };
+  return fail(`Did not ${verb} ${target.description}: it is disabled. It may become enabled once required fields are filled or another step is done.`);
 }
 
 /** Joins the first sentence of a result with notes about what changed. */
@@ -81,4 +75,14 @@ export function sentence(first: string, notes: string[]): string {
 export function quote(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ');
   return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+}
+
+/** A failed result with this message. */
+export function fail(message: string): ActionResult {
+  return { success: false, message };
+}
+
+/** A successful result with this message. */
+export function succeed(message: string): ActionResult {
+  return { success: true, message };
 }

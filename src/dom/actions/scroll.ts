@@ -8,7 +8,7 @@ import { describeAny } from './change-watch.js';
 import { composedParent } from '../extract/hit-test.js';
 import { hasBox } from './geometry.js';
 import { isAgentElement } from './hit-test.js';
-import { isFailure, resolveTarget, sentence } from './resolve-target.js';
+import { fail, isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';
 
 /** What differs between the axes: the properties to read and the words of the messages. */
 interface Axis {
@@ -147,10 +147,10 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
   } else ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
   if (!scroller) {
     const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${axis.words[forward ? 2 : 3]}` : `nothing ${around} can scroll ${axis.words[6]}`;
-    return { success: false, message: `Did not scroll ${words}: ${what}.` };
+    return fail(`Did not scroll ${words}: ${what}.`);
   }
   const distance = Math.round(amount ?? pages * visible(scroller, axis));
-  if (!(distance > 0)) return { success: false, message: `Did not scroll: the distance must be more than 0 px (got ${distance}).` };
+  if (!(distance > 0)) return fail(`Did not scroll: the distance must be more than 0 px (got ${distance}).`);
   const before = position(scroller, axis);
   const sizeBefore = total(scroller, axis);
   const delta = forward ? distance : -distance;
@@ -165,7 +165,7 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
   const grown = total(scroller, axis) - sizeBefore;
   const notes = grown > 1 ? [`The content grew by ${Math.round(grown)} px (more was loaded); read the page again to see it.`] : [];
   const short = moved < distance - 1 ? ` (asked for ${distance} px)` : '';
-  return { success: true, message: sentence(`Scrolled ${nameOf(ctx, scroller)}${via} ${words} by ${moved} px${short}. ${whereNow(scroller, axis, forward)}`, notes) };
+  return succeed(sentence(`Scrolled ${nameOf(ctx, scroller)}${via} ${words} by ${moved} px${short}. ${whereNow(scroller, axis, forward)}`, notes));
 }
 
 /**

@@ -8,7 +8,7 @@ import { chooseAriaOption } from './aria-listbox.js';
 import { inputText } from './input-text.js';
 import { chooseNativeOption } from './native-select.js';
 import { listOptions, matchOption } from './option-match.js';
-import { isFailure, quote, resolveTarget, type Target } from './resolve-target.js';
+import { fail, isFailure, quote, resolveTarget, succeed, type Target } from './resolve-target.js';
 
 /** The native select behind an element: itself, a label's control, or the only select inside a wrapper. */
 function nativeSelectOf(element: Element): HTMLSelectElement | null {
@@ -30,11 +30,11 @@ async function chooseDatalistOption(ctx: DomContext, target: Target, input: HTML
   const match = matchOption(options.map((o) => ({ text: o.label || o.value, value: o.value })), wanted);
   if (!match.found) {
     const texts = options.map((o) => o.label || o.value);
-    return { success: false, message: `No suggestion of ${target.description} matches ${quote(wanted)}; nothing was typed. ${listOptions(texts)} It also accepts free text through input_text.` };
+    return fail(`No suggestion of ${target.description} matches ${quote(wanted)}; nothing was typed. ${listOptions(texts)} It also accepts free text through input_text.`);
   }
   const value = options[match.position]!.value;
   const typed = await inputText(ctx, target.index, value, { keyByKey: true, signal });
-  return typed.success ? { success: true, message: `Chose the suggestion ${quote(value)}: ${typed.message}` } : typed;
+  return typed.success ? succeed(`Chose the suggestion ${quote(value)}: ${typed.message}`) : typed;
 }
 
 /**
@@ -52,8 +52,5 @@ export async function selectOption(ctx: DomContext, index: number, optionText: s
   }
   const aria = await chooseAriaOption(ctx, target, optionText, signal);
   if (aria) return aria;
-  return {
-    success: false,
-    message: `${target.description} is not a dropdown (no <select>, combobox or listbox); nothing was selected. Click it to open it, then click the option you want.`,
-  };
+  return fail(`${target.description} is not a dropdown (no <select>, combobox or listbox); nothing was selected. Click it to open it, then click the option you want.`);
 }
