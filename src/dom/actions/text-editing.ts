@@ -91,42 +91,39 @@ export function replaceFieldValue(field: HTMLInputElement | HTMLTextAreaElement,
   } catch {
     // Some input types have no text selection; the value is replaced all the same.
   }
-  const inputType = value === '' ? 'deleteContentBackward' : 'insertText';
-  if (!inputEvent(field, 'beforeinput', inputType, value)) return false;
-  realmOf(field).setValue(field, value);
-  inputEvent(field, 'input', inputType, value);
-  return true;
+  return editField(field, 0, Infinity, value, value === '' ? 'deleteContentBackward' : 'insertText');
 }
 
-function insertAtCaret(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
-  const realm = realmOf(field);
-  if (!hasSelectionApi(field)) {
-    realm.setValue(field, field.value + text);
-    return;
-  }
-  const start = field.selectionStart ?? field.value.length;
-  const end = field.selectionEnd ?? start;
-  realm.setValue(field, field.value.slice(0, start) + text + field.value.slice(end));
-  field.setSelectionRange(start + text.length, start + text.length);
+/** The selected range of a field, or its end when its type has no selection API. */
+function caretRange(field: HTMLInputElement | HTMLTextAreaElement): [number, number] {
+  const length = field.value.length;
+  if (!hasSelectionApi(field)) return [length, length];
+  const start = field.selectionStart ?? length;
+  return [start, field.selectionEnd ?? start];
+}
+
+/**
+ * Replaces `start`..`end` of a field's value with `text` as an `inputType` edit: beforeinput
+ * (cancellable; false then), the native setter, the caret after the text, input.
+ */
+function editField(field: HTMLInputElement | HTMLTextAreaElement, start: number, end: number, text: string, inputType: string): boolean {
+  if (!inputEvent(field, 'beforeinput', inputType, text)) return false;
+  const value = field.value;
+  realmOf(field).setValue(field, value.slice(0, start) + text + value.slice(end));
+  if (end !== Infinity && hasSelectionApi(field)) field.setSelectionRange(start + text.length, start + text.length);
+  inputEvent(field, 'input', inputType, text);
+  return true;
 }
 
 /** Deletes the selection, or one character before (or after) the caret, as Backspace/Delete do. */
 export function deleteAtCaret(field: HTMLInputElement | HTMLTextAreaElement, forward: boolean): void {
-  const value = field.value;
-  const realm = realmOf(field);
-  const supports = hasSelectionApi(field);
-  let start = supports ? (field.selectionStart ?? value.length) : value.length;
-  let end = supports ? (field.selectionEnd ?? start) : value.length;
+  let [start, end] = caretRange(field);
   if (start === end) {
-    if (forward ? end >= value.length : start === 0) return;
+    if (forward ? end >= field.value.length : start === 0) return;
     if (forward) end += 1;
     else start -= 1;
   }
-  const inputType = forward ? 'deleteContentForward' : 'deleteContentBackward';
-  if (!inputEvent(field, 'beforeinput', inputType, '')) return;
-  realm.setValue(field, value.slice(0, start) + value.slice(end));
-  if (supports) field.setSelectionRange(start, start);
-  inputEvent(field, 'input', inputType, '');
+  editField(field, start, end, '', forward ? 'deleteContentForward' : 'deleteContentBackward');
 }
 
 /**
@@ -148,11 +145,8 @@ export function typeCharacter(target: HTMLElement, char: string, insert: (text: 
 
 /** Inserts `text` into a field at the caret as typed input (beforeinput, setter, input); nothing when cancelled or full. */
 export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
-  const max = field.maxLength;
-  const selected = hasSelectionApi(field) ? (field.selectionEnd ?? 0) - (field.selectionStart ?? 0) : 0;
-  if ((max >= 0 && field.value.length - selected + text.length > max) || !inputEvent(field, 'beforeinput', 'insertText', text)) return;
-  insertAtCaret(field, text);
-  inputEvent(field, 'input', 'insertText', text);
+  const [start, end] = caretRange(field);
+  if (field.maxLength < 0 || field.value.length - (end - start) + text.length <= field.maxLength) editField(field, start, end, text, 'insertText');
 }
 
 /** Clears a field as Control+A then Backspace would, with the key events. */
