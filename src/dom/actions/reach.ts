@@ -82,31 +82,22 @@ function dispatchTarget(candidate: Element, element: Element, hit: Element): Ele
 export async function reachElement(ctx: DomContext, target: Target, verb: string, signal?: AbortSignal): Promise<Reached | Unreached> {
   const element = target.element;
   if (!isConnected(element)) return detachedResult(target, `trying to ${verb} it`);
-  let candidate: Element = element;
-  let viaLabel: HTMLLabelElement | null = null;
+  const label = visibleLabel(element);
   const boxed = hasBox(element);
-  if (!boxed || isVisuallyHidden(element)) {
-    viaLabel = visibleLabel(element);
-    if (viaLabel) candidate = viaLabel;
-    else if (!boxed) {
-      return fail(`Did not ${verb} ${target.description}: it is not visible (it has no box on the page). Read the page again, or reveal it first.`);
-    }
-  }
+  if (!boxed && !label) return fail(`Did not ${verb} ${target.description}: it is not visible (it has no box on the page). Read the page again, or reveal it first.`);
+  let viaLabel = !boxed || isVisuallyHidden(element) ? label : null;
+  let candidate: Element = viaLabel ?? element;
   scrollIntoViewIfNeeded(candidate);
   if (!(await waitForStableBox(candidate))) return detachedResult(target, `scrolling to it`);
   signal?.throwIfAborted();
   let located = locate(ctx, candidate);
-  if ((!located || !located.hit.ok) && !viaLabel) {
+  if (!located?.hit.ok && label && !viaLabel) {
     // A visually hidden control (1px, clipped, transparent under a styled box) is reached through its label.
-    const label = visibleLabel(element);
-    if (label) {
-      scrollIntoViewIfNeeded(label);
-      const viaLabelLocated = locate(ctx, label);
-      if (viaLabelLocated?.hit.ok) {
-        candidate = label;
-        viaLabel = label;
-        located = viaLabelLocated;
-      }
+    scrollIntoViewIfNeeded(label);
+    const viaLabelLocated = locate(ctx, label);
+    if (viaLabelLocated?.hit.ok) {
+      candidate = viaLabel = label;
+      located = viaLabelLocated;
     }
   }
   if (!located) return fail(`Did not ${verb} ${target.description}: it is outside the visible area and could not be scrolled into view.`);
