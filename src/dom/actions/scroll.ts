@@ -154,10 +154,9 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
   const before = position(scroller, axis);
   const sizeBefore = total(scroller, axis);
   const delta = forward ? distance : -distance;
-  // 'instant' overrides `scroll-behavior: smooth`, so the position can be read back right away.
-  const options: ScrollToOptions = { [axis.side]: delta, behavior: 'instant' };
-  if (scroller.isPage) scroller.element.ownerDocument.defaultView?.scrollBy(options);
-  else scroller.element.scrollBy(options);
+  // 'instant' overrides `scroll-behavior: smooth`, so the position can be read back right away. The
+  // page's scrolling element scrolls its viewport (CSSOM View, Element.scroll()).
+  scroller.element.scrollBy({ [axis.side]: delta, behavior: 'instant' });
   const moved = Math.round(Math.abs(position(scroller, axis) - before));
   // Let scroll handlers run: infinite lists load more, sticky headers settle.
   await nextFrame();
