@@ -42,8 +42,11 @@ type DateResult = { ok: true; ymd: YMD; note?: string } | { ok: false; message: 
 // No prototype: "constructor" or "toString" is not a relative day.
 const RELATIVE: Record<string, number> = { __proto__: null as never, today: 0, tomorrow: 1, yesterday: -1, '今天': 0, '明天': 1, '昨天': -1, '后天': 2, '前天': -2 };
 
-/** Reads a calendar date in common formats; `now` anchors relative words and a missing year. */
-export function parseHumanDate(text: string, locale: string, now: Date = new Date()): DateResult {
+/**
+ * Reads a calendar date in common formats; `now` anchors relative words and a missing year. With
+ * `dayOptional` (a month input), the day after a month name is not needed nor checked.
+ */
+export function parseHumanDate(text: string, locale: string, now: Date = new Date(), dayOptional?: boolean): DateResult {
   const raw = text.trim();
   const lowered = raw.toLowerCase();
   if (lowered in RELATIVE) {
@@ -75,9 +78,9 @@ export function parseHumanDate(text: string, locale: string, now: Date = new Dat
     const numbers = words.filter((w) => /^\d+$/.test(w)).map((w) => ({ value: +w, digits: w.length }));
     const yearPart = numbers.find((n) => n.digits === 4 || n.value > 31);
     const dayPart = numbers.find((n) => n !== yearPart);
-    if (!dayPart) return { ok: false, message: `"${raw}" names a month but no day.` };
+    if (!dayPart && !dayOptional) return { ok: false, message: `"${raw}" names a month but no day.` };
     const year = yearPart ? fullYear(yearPart.value, yearPart.digits) : now.getFullYear();
-    return checked(year, month, dayPart.value, yearPart ? undefined : `no year given; used ${year}`);
+    return checked(year, month, dayOptional ? 1 : dayPart!.value, yearPart ? undefined : `no year given; used ${year}`);
   }
   if (/^(zh|ja|ko|hu|lt|mn)\b/i.test(locale)) {
     m = /^(\d{2})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(raw);
@@ -181,11 +184,8 @@ export function toInputValue(type: string, text: string, locale: string, now: Da
       if (m) return monthValue(+m[1]!, +m[2]!, raw);
       m = /^(\d{1,2})[-/.](\d{4})$/.exec(raw);
       if (m) return monthValue(+m[2]!, +m[1]!, raw);
-      const words = raw.toLowerCase().replace(/,/g, ' ').split(/\s+/);
-      const month = words.map(monthFromName).find((n) => n > 0);
-      const year = words.find((w) => /^\d{4}$/.test(w));
-      if (month) return monthValue(year ? +year : now.getFullYear(), month, raw, year ? undefined : `no year given; used ${now.getFullYear()}`);
-      const date = parseHumanDate(raw, locale, now);
+      // "March 2025", "Mar", or a whole date: the month it falls in.
+      const date = parseHumanDate(raw, locale, now, true);
       if (date.ok) return monthValue(date.ymd.year, date.ymd.month, raw, date.note);
       return { ok: false, message: `Could not read "${raw}" as a month; write it like 2025-03 or March 2025.` };
     }
