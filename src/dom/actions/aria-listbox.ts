@@ -53,8 +53,8 @@ function optionsIn(containers: Element[]): Element[] {
   return found.filter(hasBox);
 }
 
-function visibleOptionsInPage(docs: Document[]): Element[] {
-  return docs.flatMap((doc) => queryAll(doc, OPTION_SELECTOR)).filter(hasBox);
+function visibleOptionsInPage(widget: Element): Element[] {
+  return queryAll(widget.ownerDocument, OPTION_SELECTOR).filter(hasBox);
 }
 
 function optionText(option: Element): string {
@@ -73,7 +73,7 @@ function popupOptions(widget: Element, before?: Set<Element>): Element[] {
   const own = optionsIn(controlled);
   if (own.length > 0 || !before) return own;
   // No reference to the popup: options that appeared since opening it (popups often render in a portal).
-  return visibleOptionsInPage([widget.ownerDocument]).filter((el) => !before.has(el));
+  return visibleOptionsInPage(widget).filter((el) => !before.has(el));
 }
 
 async function waitForOptions(widget: Element, before: Set<Element>, signal?: AbortSignal): Promise<Element[]> {
@@ -101,7 +101,7 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   const widget = widgetOf(target.element);
   if (!widget) return null;
   if (isDisabled(widget)) return fail(`Did not open ${target.description}: it is disabled.`);
-  const before = new Set(visibleOptionsInPage([widget.ownerDocument]));
+  const before = new Set(visibleOptionsInPage(widget));
   let options = popupOptions(widget);
   // Whether this action opened the list or typed into it.
   let touched = false;
