@@ -10,19 +10,16 @@ import { deepActiveElement } from './focus.js';
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [popover]:popover-open';
 const STATE_ATTRIBUTES = ['aria-expanded', 'aria-pressed', 'aria-checked', 'aria-selected'] as const;
 
-interface TargetState {
-  checked?: boolean;
-  open?: boolean;
-  aria: Record<string, string | null>;
-}
+/** The target's state as words: checked or unchecked, open or closed, then the ARIA state attributes. */
+type TargetState = Record<string, string | null>;
 
 function targetState(target: Element): TargetState {
-  const aria: Record<string, string | null> = {};
-  for (const name of STATE_ATTRIBUTES) aria[name] = attr(target, name);
+  // No prototype: stateNotes walks its keys, and a page may add enumerable ones to Object.prototype.
+  const state: TargetState = Object.create(null);
   const input = target as HTMLInputElement;
-  const state: TargetState = { aria };
-  if (target.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) state.checked = input.checked;
-  if (target.localName === 'details') state.open = (target as HTMLDetailsElement).open;
+  if (target.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) state.checked = input.checked ? 'checked' : 'unchecked';
+  if (target.localName === 'details') state.open = (target as HTMLDetailsElement).open ? 'open' : 'closed';
+  for (const name of STATE_ATTRIBUTES) state[name] = attr(target, name);
   return state;
 }
 
@@ -152,11 +149,12 @@ function stateNotes(target: Element, before: TargetState): string[] {
   if (!isConnected(target)) return ['The element is no longer in the page.'];
   const after = targetState(target);
   const notes: string[] = [];
-  if (before.checked !== undefined && after.checked !== before.checked) notes.push(`It is now ${after.checked ? 'checked' : 'unchecked'}.`);
-  else if (before.checked !== undefined && (target as HTMLInputElement).type === 'checkbox') notes.push(`It is still ${after.checked ? 'checked' : 'unchecked'}.`);
-  if (before.open !== undefined && after.open !== before.open) notes.push(`It is now ${after.open ? 'open' : 'closed'}.`);
-  for (const name of STATE_ATTRIBUTES) {
-    if (after.aria[name] !== before.aria[name] && after.aria[name] !== null) notes.push(`${name} is now ${after.aria[name]}.`);
+  for (const name in before) {
+    const now = after[name];
+    if (now !== before[name]) {
+      // Null: the attribute was removed (or the control stopped being a checkbox); nothing to state.
+      if (now != null) notes.push(name.startsWith('aria') ? `${name} is now ${now}.` : `It is now ${now}.`);
+    } else if (name === 'checked' && (target as HTMLInputElement).type === 'checkbox') notes.push(`It is still ${now}.`);
   }
   return notes;
 }
