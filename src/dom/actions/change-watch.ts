@@ -35,14 +35,16 @@ function openDialogs(docs: Document[]): Set<Element> {
   return found;
 }
 
+/** The index line of an element that has a live index. */
+export function indexedDescription(ctx: DomContext, element: Element): string | undefined {
+  const index = ctx.registry.indexOf(element);
+  const resolved = index === undefined ? undefined : ctx.registry.resolve(index);
+  return resolved?.ok ? resolved.description : undefined;
+}
+
 /** Describes an element by its index line when it has one, otherwise by its tag and text. */
 export function describeAny(ctx: DomContext, element: Element): string {
-  const index = ctx.registry.indexOf(element);
-  if (index !== undefined) {
-    const resolved = ctx.registry.resolve(index);
-    if (resolved.ok) return resolved.description;
-  }
-  return describeElement(element);
+  return indexedDescription(ctx, element) ?? describeElement(element);
 }
 
 /** A running watch: call it to wait for the page to settle and get sentences about what changed. */

@@ -4,7 +4,7 @@
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
 import { closest, isConnected, queryAll, rectOf, styleOf } from '../platform.js';
-import { describeAny } from './change-watch.js';
+import { describeAny, indexedDescription } from './change-watch.js';
 import { composedContains } from '../extract/hit-test.js';
 import { clickPoint, hasBox, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';
@@ -33,13 +33,9 @@ function isVisuallyHidden(element: Element): boolean {
 
 function indexedInside(ctx: DomContext, cover: Element): string[] {
   const found: string[] = [];
-  const candidates = [cover, ...queryAll(cover, '*').slice(0, 3000)];
-  for (const el of candidates) {
-    const index = ctx.registry.indexOf(el);
-    if (index === undefined) continue;
-    const resolved = ctx.registry.resolve(index);
-    if (resolved.ok) found.push(resolved.description);
-    if (found.length === 3) break;
+  for (const el of [cover, ...queryAll(cover, '*').slice(0, 3000)]) {
+    const description = indexedDescription(ctx, el);
+    if (description !== undefined && found.push(description) === 3) break;
   }
   return found;
 }
