@@ -151,24 +151,15 @@ function normalize(text: string): string {
 }
 
 function readBack(target: Target, editable: Editable, expected: string, before: string, keyByKey: boolean, notes: string[]): ActionResult {
-  const field = editable.element as HTMLElement;
-  const actual = editable.kind === 'rich' ? field.innerText : (field as HTMLInputElement).value;
-  const how = keyByKey ? ' key by key' : '';
+  const field = editable.element as HTMLInputElement;
+  const actual = editable.kind === 'rich' ? field.innerText : field.value;
+  const typed = `Typed ${shown(field, expected)}${keyByKey ? ' key by key' : ''} into ${target.description}`;
   const matches = editable.kind === 'rich' ? normalize(actual) === normalize(expected) : actual === expected;
-  const validity = (field as HTMLInputElement).validity;
-  const invalid = validity && !validity.valid && (field as HTMLInputElement).validationMessage ? [`The field reports: ${(field as HTMLInputElement).validationMessage}`] : [];
-  if (matches) {
-    return succeed(sentence(`Typed ${shown(field, expected)}${how} into ${target.description}.`, [...notes, ...invalid]));
-  }
+  if (field.validity && !field.validity.valid && field.validationMessage) notes.push(`The field reports: ${field.validationMessage}`);
+  if (matches) return succeed(sentence(`${typed}.`, notes));
   if (actual === before && expected !== before) {
-    return fail(sentence(`Typed ${shown(field, expected)}${how} into ${target.description}, but the field did not take it: it still shows ${shown(field, actual)}.`, [
-        ...notes,
-        ...invalid,
-        keyByKey ? 'The page may filter keystrokes.' : 'Try again with key_by_key if the field reacts to each key.',
-      ]));
+    notes.push(keyByKey ? 'The page may filter keystrokes.' : 'Try again with key_by_key if the field reacts to each key.');
+    return fail(sentence(`${typed}, but the field did not take it: it still shows ${shown(field, actual)}.`, notes));
   }
-  return succeed(sentence(`Typed ${shown(field, expected)}${how} into ${target.description}; the field now shows ${shown(field, actual)} (the page reformatted or limited it).`, [
-      ...notes,
-      ...invalid,
-    ]));
+  return succeed(sentence(`${typed}; the field now shows ${shown(field, actual)} (the page reformatted or limited it).`, notes));
 }
