@@ -15,24 +15,21 @@ function frameElementOf(doc: Document): Element | null {
   return composedParent(doc) as Element | null;
 }
 
-/** Offset of a document's viewport origin inside the top window's viewport (0,0 for the top document). */
-export function frameOffset(doc: Document): Point {
+/**
+ * Offset of a document's viewport origin inside the top window's viewport (0,0 for the top document),
+ * and that top document: the outermost same-origin one that holds `doc` through frames.
+ */
+export function frameOffset(doc: Document): Point & { top: Document } {
   let x = 0;
   let y = 0;
-  for (let frame = frameElementOf(doc); frame; frame = frameElementOf(frame.ownerDocument)) {
+  let top = doc;
+  for (let frame = frameElementOf(doc); frame; frame = frameElementOf((top = frame.ownerDocument))) {
     const rect = rectOf(frame);
     const inset = frameInset(frame);
     x += rect.left + inset.x;
     y += rect.top + inset.y;
   }
-  return { x, y };
-}
-
-/** The outermost same-origin document that holds `doc` through frames (the agent's top document). */
-export function outermostDocument(doc: Document): Document {
-  let current = doc;
-  for (let frame = frameElementOf(doc); frame; frame = frameElementOf(frame.ownerDocument)) current = frame.ownerDocument;
-  return current;
+  return { x, y, top };
 }
 
 /** Converts a point in `doc`'s viewport to top-window coordinates (`sign` 1), or back (`sign` -1). */
@@ -94,7 +91,7 @@ export function isInView(element: Element): boolean {
   if (rect.width === 0 && rect.height === 0) return false;
   const doc = element.ownerDocument;
   const offset = frameOffset(doc);
-  const { width: topWidth, height: topHeight } = viewportOf(outermostDocument(doc));
+  const { width: topWidth, height: topHeight } = viewportOf(offset.top);
   const { width, height } = viewportOf(doc);
   if (!encloses({ left: 0, top: 0, right: width, bottom: height }, rect)) return false;
   if (!encloses({ left: -offset.x, top: -offset.y, right: topWidth - offset.x, bottom: topHeight - offset.y }, rect)) return false;
