@@ -170,7 +170,6 @@ export function toInputValue(type: string, text: string, locale: string, now: Da
       return parsed.ok ? withNote(parsed.value, raw) : parsed;
     }
     case 'datetime-local': {
-      if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(raw)) return { ok: true, value: raw };
       const parts = splitDateTime(raw);
       if (!parts) return { ok: false, message: `Could not read "${raw}" as a date and time; write it like 2025-03-05 15:30.` };
       const date = parseHumanDate(parts.date, locale, now);

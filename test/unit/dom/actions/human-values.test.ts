@@ -85,6 +85,9 @@ describe('toInputValue for other types', () => {
     expect(toInputValue('datetime-local', '2025-03-05 15:30', 'en-US', NOW)).toMatchObject({ value: '2025-03-05T15:30' });
     expect(toInputValue('datetime-local', 'March 5, 2025 at 3pm', 'en-US', NOW)).toMatchObject({ value: '2025-03-05T15:00' });
     expect(toInputValue('datetime-local', '2025-03-05T09:00', 'en-US', NOW)).toEqual({ ok: true, value: '2025-03-05T09:00' });
+    // ISO text is checked like any other: an impossible day or hour is named before anything is typed.
+    expect(toInputValue('datetime-local', '2025-02-30T10:00', 'en-US', NOW)).toEqual({ ok: false, message: '"2025-02-30" is not a valid date.' });
+    expect(toInputValue('datetime-local', '2025-03-05T25:00', 'en-US', NOW)).toEqual({ ok: false, message: '"25:00" is not a valid time.' });
     expect(toInputValue('month', 'March 2025', 'en-US', NOW)).toMatchObject({ value: '2025-03' });
     expect(toInputValue('month', '03/2025', 'en-US', NOW)).toMatchObject({ value: '2025-03' });
     expect(toInputValue('week', '2025-W10', 'en-US', NOW)).toMatchObject({ value: '2025-W10' });
