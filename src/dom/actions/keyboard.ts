@@ -68,12 +68,9 @@ export function noModifiers(): ModifierState {
   return { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
 }
 
-/** A named key such as "Backspace" or "Enter" (case-insensitive, aliases allowed). */
+/** A key of the table by its own name, such as "Backspace" or "Shift" (names from a model go through parseKeyCombo). */
 export function namedKey(name: string): KeyDefinition {
-  const lower = name.toLowerCase();
-  const key = NAMED[ALIASES[lower] ?? lower];
-  if (!key) throw new TypeError(`Unknown key name ${name}`);
-  return key;
+  return NAMED[name.toLowerCase()]!;
 }
 
 /** The key a US keyboard uses to type `char`, and whether Shift is held for it. */
