@@ -55,12 +55,12 @@ export type ChangeWatch = (options?: { reportFocus?: boolean; settleFrames?: num
  * `target`. A stopped action never calls the returned function: aborting `signal` lets go of the
  * observer and listeners instead.
  */
-export function watchChanges(ctx: DomContext, target: Element | null, signal?: AbortSignal): ChangeWatch {
+export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSignal): ChangeWatch {
   const topDoc = ctx.window.document;
-  const docs = target && target.ownerDocument !== topDoc ? [topDoc, target.ownerDocument] : [topDoc];
+  const docs = target.ownerDocument !== topDoc ? [topDoc, target.ownerDocument] : [topDoc];
   const urlBefore = ctx.window.location.href;
   const dialogsBefore = openDialogs(docs);
-  const stateBefore = target ? targetState(target) : null;
+  const stateBefore = targetState(target);
   const focusBefore = deepActiveElement(topDoc);
   let added = 0;
   let mutated = false;
@@ -134,13 +134,13 @@ export function watchChanges(ctx: DomContext, target: Element | null, signal?: A
     const dialogsAfter = openDialogs(docs);
     for (const dialog of dialogsAfter) if (!dialogsBefore.has(dialog)) notes.push(`A dialog opened: ${describeElement(dialog)}.`);
     for (const dialog of dialogsBefore) if (!dialogsAfter.has(dialog)) notes.push(`The dialog ${describeElement(dialog)} closed.`);
-    if (target && stateBefore) notes.push(...stateNotes(target, stateBefore));
+    notes.push(...stateNotes(target, stateBefore));
     if (options.reportFocus) {
       const focusAfter = deepActiveElement(topDoc);
       if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
     }
     // Typing into an editable area changes its text by design: the typing result already says so.
-    const typedInto = target !== null && (target as HTMLElement).isContentEditable && target.contains(textChanged);
+    const typedInto = (target as HTMLElement).isContentEditable && target.contains(textChanged);
     if (textChanged && isConnected(textChanged) && !typedInto) notes.push(`Text changed in ${describeElement(textChanged)} (shown as it is now).`);
     if (added > 0) notes.push(`${added} element${added === 1 ? '' : 's'} appeared in the page; read it again to see them (marked with *).`);
     return notes;
