@@ -125,11 +125,11 @@ function sameRect(a: DOMRect, b: DOMRect): boolean {
 
 /**
  * Waits until the element's box is the same in two consecutive frames (animations, transitions,
- * layout shifts), up to `maxFrames`; returns false when the element left the page meanwhile.
+ * layout shifts), up to 20 frames; returns false when the element left the page meanwhile.
  */
-export async function waitForStableBox(element: Element, maxFrames = 20): Promise<boolean> {
+export async function waitForStableBox(element: Element): Promise<boolean> {
   let previous = rectOf(element);
-  for (let i = 0; i < maxFrames; i++) {
+  for (let i = 0; i < 20; i++) {
     await nextFrame();
     if (!isConnected(element)) return false;
     const rect = rectOf(element);

@@ -71,10 +71,10 @@ export function sentence(first: string, notes: string[]): string {
   return [first, ...notes].join(' ');
 }
 
-/** Quotes text for a message, shortened to `max` characters. */
-export function quote(text: string, max = 80): string {
+/** Quotes text for a message, shortened to 80 characters. */
+export function quote(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
-  return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+  return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat);
 }
 
 /** A failed result with this message. */
