@@ -55,11 +55,6 @@ export const cardStyles = css`
     flex-direction: column;
     gap: 6px;
   }
-  .row {
-    display: flex;
-    gap: 6px;
-    align-items: flex-end;
-  }
   .card.answer {
     border-left-color: var(--pa-ok);
   }

@@ -223,10 +223,13 @@ export const panelStyles = css`
     text-align: center;
     padding: 6px;
   }
+  .row,
   .input {
     display: flex;
     gap: 6px;
     align-items: flex-end;
+  }
+  .input {
     padding: 8px;
     border-top: 1px solid var(--pa-line);
   }
