@@ -1,5 +1,7 @@
 // Styles of the step-list cards and of the Markdown in the final answer (a second constructable
 // stylesheet beside styles.ts, which owns the host, the bar and the controls).
+// .line, .label and .result occur only in step cards and .md only in the answer card, so their
+// rules need no card qualifier (.action does: the approval card has one too).
 import { css } from './panel-base.js';
 
 /** Styles for cards (task, step, observation, retry, error, take-over, ask, approval, answer, notices) and Markdown. */
@@ -23,17 +25,17 @@ export const cardStyles = css`
     border-left-color: var(--pa-accent);
     white-space: pre-wrap;
   }
-  .card.step .line {
+  .line {
     display: block;
   }
-  .card.step .label {
+  .label {
     color: var(--pa-muted);
     margin-right: 4px;
   }
-  .card.step .action {
+  .step .action {
     font-weight: 600;
   }
-  .card.step .result.failed {
+  .result.failed {
     color: var(--pa-bad);
   }
   .card.observation {
@@ -68,8 +70,7 @@ export const cardStyles = css`
   .card.notice strong {
     display: block;
   }
-  .card code,
-  .md code {
+  .card code {
     font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     background: var(--pa-bg);
     border-radius: 4px;
@@ -122,7 +123,7 @@ export const cardStyles = css`
   .md a {
     color: var(--pa-accent);
   }
-  .md .md-table {
+  .md-table {
     overflow-x: auto;
   }
   .md table {
