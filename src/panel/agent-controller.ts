@@ -49,7 +49,7 @@ export class AgentController implements ReactiveController {
     if (this.#connected) return;
     this.#connected = true;
     for (const type of EVENTS) this.#agent.addEventListener(type, this.#onEvent);
-    this.#sync();
+    this.refresh();
   }
 
   hostDisconnected(): void {
@@ -86,11 +86,6 @@ export class AgentController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Re-reads everything (after a language change, or when first connected). */
-  refresh(): void {
-    this.#sync();
-  }
-
   #onEvent = (event: Event): void => {
     switch (event.type) {
       case 'activity':
@@ -101,7 +96,7 @@ export class AgentController implements ReactiveController {
         this.task = this.#agent.task;
         break;
       default:
-        this.#sync();
+        this.refresh();
     }
     this.#host.requestUpdate();
   };
@@ -129,7 +124,8 @@ export class AgentController implements ReactiveController {
     this.kind = 'paused';
   }
 
-  #sync(): void {
+  /** Re-reads everything (after a language change, or when first connected). */
+  refresh(): void {
     const agent = this.#agent;
     const previous = this.status;
     this.status = agent.status;
