@@ -16,6 +16,8 @@ export interface AgentControllerOptions {
   t: () => Translate;
   describe?: (index: number) => string | undefined;
   onActivity?: (activity: AgentActivity) => void;
+  /** Called when a run starts (true) or ends (false), before the host re-renders. */
+  onRun?: (started: boolean) => void;
 }
 
 /** Mirrors one agent's events into fields the host renders; the host re-renders on every change. */
@@ -29,10 +31,6 @@ export class AgentController implements ReactiveController {
   kind: ActivityKind = 'idle';
   /** Set when `stop()` was called and the run has not settled yet. */
   stopping = false;
-  /** How many runs have ended since the panel connected (a run may start and end between renders). */
-  runsEnded = 0;
-  /** How many runs have started since the panel connected. */
-  runsStarted = 0;
 
   readonly #host: ReactiveControllerHost;
   readonly #agent: PanelAgent;
@@ -51,7 +49,7 @@ export class AgentController implements ReactiveController {
     if (this.#connected) return;
     this.#connected = true;
     for (const type of EVENTS) this.#agent.addEventListener(type, this.#onEvent);
-    this.#sync();
+    this.refresh();
   }
 
   hostDisconnected(): void {
@@ -88,11 +86,6 @@ export class AgentController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Re-reads everything (after a language change, or when first connected). */
-  refresh(): void {
-    this.#sync();
-  }
-
   #onEvent = (event: Event): void => {
     switch (event.type) {
       case 'activity':
@@ -103,7 +96,7 @@ export class AgentController implements ReactiveController {
         this.task = this.#agent.task;
         break;
       default:
-        this.#sync();
+        this.refresh();
     }
     this.#host.requestUpdate();
   };
@@ -131,17 +124,18 @@ export class AgentController implements ReactiveController {
     this.kind = 'paused';
   }
 
-  #sync(): void {
+  /** Re-reads everything (after a language change, or when first connected). */
+  refresh(): void {
     const agent = this.#agent;
     const previous = this.status;
     this.status = agent.status;
-    if (previous !== 'running' && this.status === 'running') this.runsStarted++;
-    if (previous === 'running' && this.status !== 'running') this.runsEnded++;
     this.history = [...agent.history];
     this.task = agent.task;
     if (agent.controlState !== undefined) this.controlState = agent.controlState;
     else if (this.status !== 'running') this.controlState = 'running';
     if (this.status !== 'running') this.stopping = false;
+    // Each start and end is reported, even when a run starts and ends between two renders.
+    if ((previous === 'running') !== (this.status === 'running')) this.#options.onRun?.(this.status === 'running');
     const t = this.#options.t();
     if (this.status === 'running') {
       if (this.controlState !== 'running') this.#syncControl();

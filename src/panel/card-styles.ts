@@ -1,5 +1,9 @@
 // Styles of the step-list cards and of the Markdown in the final answer (a second constructable
 // stylesheet beside styles.ts, which owns the host, the bar and the controls).
+// .line, .label and .result occur only in step cards and .md only in the answer card, so their
+// rules need no card qualifier (.action does: the approval card has one too). Likewise the Markdown
+// elements (p, pre, a, table, …) occur nowhere else; only ol (the step list is one) and ul beside it
+// keep .md, and so does `.md pre code`, which must outrank `.card code`.
 import { css } from './panel-base.js';
 
 /** Styles for cards (task, step, observation, retry, error, take-over, ask, approval, answer, notices) and Markdown. */
@@ -23,17 +27,17 @@ export const cardStyles = css`
     border-left-color: var(--pa-accent);
     white-space: pre-wrap;
   }
-  .card.step .line {
+  .line {
     display: block;
   }
-  .card.step .label {
+  .label {
     color: var(--pa-muted);
     margin-right: 4px;
   }
-  .card.step .action {
+  .step .action {
     font-weight: 600;
   }
-  .card.step .result.failed {
+  .result.failed {
     color: var(--pa-bad);
   }
   .card.observation {
@@ -55,11 +59,6 @@ export const cardStyles = css`
     flex-direction: column;
     gap: 6px;
   }
-  .row {
-    display: flex;
-    gap: 6px;
-    align-items: flex-end;
-  }
   .card.answer {
     border-left-color: var(--pa-ok);
   }
@@ -73,8 +72,7 @@ export const cardStyles = css`
   .card.notice strong {
     display: block;
   }
-  .card code,
-  .md code {
+  .card code {
     font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     background: var(--pa-bg);
     border-radius: 4px;
@@ -86,11 +84,11 @@ export const cardStyles = css`
   .md > :last-child {
     margin-bottom: 0;
   }
-  .md p,
+  p,
   .md ul,
   .md ol,
-  .md pre,
-  .md blockquote,
+  pre,
+  blockquote,
   .md .md-table {
     margin: 0 0 6px;
   }
@@ -98,19 +96,19 @@ export const cardStyles = css`
   .md ol {
     padding-left: 20px;
   }
-  .md li > p {
+  li > p {
     margin: 0;
   }
-  .md h3,
-  .md h4,
-  .md h5 {
+  h3,
+  h4,
+  h5 {
     margin: 6px 0 4px;
     font-size: 14px;
   }
-  .md h5 {
+  h5 {
     font-size: 13px;
   }
-  .md pre {
+  pre {
     overflow-x: auto;
     padding: 6px;
     background: var(--pa-bg);
@@ -119,33 +117,33 @@ export const cardStyles = css`
   .md pre code {
     padding: 0;
   }
-  .md blockquote {
+  blockquote {
     padding-left: 8px;
     border-left: 3px solid var(--pa-line);
     color: var(--pa-muted);
   }
-  .md a {
+  a {
     color: var(--pa-accent);
   }
-  .md .md-table {
+  .md-table {
     overflow-x: auto;
   }
-  .md table {
+  table {
     border-collapse: collapse;
     font-size: 12px;
   }
-  .md th,
-  .md td {
+  th,
+  td {
     border: 1px solid var(--pa-line);
     padding: 2px 6px;
   }
-  .md [data-align=center] {
+  [data-align=center] {
     text-align: center;
   }
-  .md [data-align=right] {
+  [data-align=right] {
     text-align: right;
   }
-  .md hr {
+  hr {
     border: 0;
     border-top: 1px solid var(--pa-line);
   }

@@ -152,7 +152,7 @@ function parseTable(lines: string[], start: number, out: MdBlock[]): number {
   return i;
 }
 
-const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*(?=\S)([\s\S]*?\S)\*\*|__(?=\S)([\s\S]*?\S)__|~~(?=\S)([\s\S]*?\S)~~|\*(?=[^\s*])([\s\S]*?[^\s*])\*|(?<![\w])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\w])|!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|<(https?:\/\/[^>\s]+)>|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|\\([\\`*_{}[\]()#+\-.!|~>])/g;
+const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|(\*\*|__)(?=\S)([\s\S]*?\S)\3|~~(?=\S)([\s\S]*?\S)~~|\*(?=[^\s*])([\s\S]*?[^\s*])\*|(?<![\w])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\w])|!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|<(https?:\/\/[^>\s]+)>|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|\\([\\`*_{}[\]()#+\-.!|~>])/g;
 
 /** Parses inline Markdown: code spans, bold, italic, strikethrough, links, autolinks, escapes. */
 export function parseInline(text: string, depth = 0): MdInline[] {
@@ -168,9 +168,9 @@ export function parseInline(text: string, depth = 0): MdInline[] {
   for (const match of text.matchAll(INLINE)) {
     pushText(text.slice(last, match.index));
     last = match.index + match[0].length;
-    const [whole, , code, strong1, strong2, del, em1, em2, linkText, href, angle, bare, escaped] = match;
+    const [whole, , code, , strong, del, em1, em2, linkText, href, angle, bare, escaped] = match;
     if (code !== undefined) out.push({ type: 'code', text: code.trim() || code });
-    else if (strong1 !== undefined || strong2 !== undefined) out.push({ type: 'strong', children: nested((strong1 ?? strong2)!) });
+    else if (strong !== undefined) out.push({ type: 'strong', children: nested(strong) });
     else if (del !== undefined) out.push({ type: 'del', children: nested(del) });
     else if (em1 !== undefined || em2 !== undefined) out.push({ type: 'em', children: nested((em1 ?? em2)!) });
     else if (linkText !== undefined) {

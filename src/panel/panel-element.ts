@@ -35,8 +35,6 @@ export class PanelElement extends PanelBase {
   #draft = '';
   #message = '';
   #focusOnNextRender: string | null = null;
-  #seenStarts = 0;
-  #seenEnds = 0;
 
   /** Binds the element to an agent; call once, before it is connected. */
   init(agent: PanelAgent, config: PanelConfig = {}): void {
@@ -44,7 +42,7 @@ export class PanelElement extends PanelBase {
     this.#config = config;
     this.#t = createTranslator(config.language);
     this.#recent = new RecentTasks(config.rememberTasks === false ? false : config.recentTasksKey);
-    this.#state = new AgentController(this, agent, { t: () => this.#t, describe: config.describeElement, onActivity: this.#onActivity });
+    this.#state = new AgentController(this, agent, { t: () => this.#t, describe: config.describeElement, onActivity: this.#onActivity, onRun: this.#onRun });
     this.setAttribute('data-page-agent-ignore', 'true');
     this.setAttribute('lang', config.language === 'zh-CN' ? 'zh-CN' : 'en-US');
     // Keys typed in the panel must not trigger the page's own shortcuts (they would see the host as target).
@@ -111,21 +109,6 @@ export class PanelElement extends PanelBase {
     this.requestUpdate();
   }
 
-  protected override willUpdate(): void {
-    const s = this.#state;
-    if (s.runsStarted !== this.#seenStarts) {
-      this.#seenStarts = s.runsStarted;
-      this.hidden = false;
-      this.#message = '';
-    }
-    if (s.runsEnded !== this.#seenEnds) {
-      this.#seenEnds = s.runsEnded;
-      this.#approval = null;
-      this.#expanded = true;
-      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = '.task-input';
-    }
-  }
-
   protected override updated(): void {
     const list = this.renderRoot.querySelector('.steps');
     if (list) list.scrollTop = list.scrollHeight;
@@ -137,6 +120,17 @@ export class PanelElement extends PanelBase {
       }
     }
   }
+
+  #onRun = (started: boolean): void => {
+    if (started) {
+      this.hidden = false;
+      this.#message = '';
+    } else {
+      this.#approval = null;
+      this.#expanded = true;
+      if (this.#inputShown() && this.matches(':focus-within')) this.#focusOnNextRender = '.task-input';
+    }
+  };
 
   /** The core asks for approval through activity; the answer goes back with respondToApproval. */
   #onActivity = (activity: AgentActivity): void => {

@@ -8,7 +8,8 @@
 // so a page's `:root { --pa-left: 0 }` cannot reach the panel. The colours are !important, so even a
 // rule aimed at the element cannot change them; the positions are not, so the drag's inline values win.
 // The shadow root has no ::before/::after content and never scrolls smoothly, so `*` alone covers
-// every box for box-sizing and reduced motion.
+// every box for box-sizing and reduced motion. Only the status dot has data-kind, so its colour rules
+// need no class (they follow .dot, so they still win over its grey).
 import { css } from './panel-base.js';
 
 /** Styles for the panel element and everything in its shadow root. */
@@ -167,21 +168,21 @@ export const panelStyles = css`
     border-radius: 50%;
     background: var(--pa-muted);
   }
-  .dot[data-kind=thinking],
-  .dot[data-kind=acting] {
+  [data-kind=thinking],
+  [data-kind=acting] {
     background: var(--pa-accent);
     animation: pulse 1s ease-in-out infinite;
   }
-  .dot[data-kind=retrying],
-  .dot[data-kind=waiting],
-  .dot[data-kind=paused] {
+  [data-kind=retrying],
+  [data-kind=waiting],
+  [data-kind=paused] {
     background: var(--pa-warn);
   }
-  .dot[data-kind=error],
-  .dot[data-kind=failed] {
+  [data-kind=error],
+  [data-kind=failed] {
     background: var(--pa-bad);
   }
-  .dot[data-kind=done] {
+  [data-kind=done] {
     background: var(--pa-ok);
   }
   @keyframes pulse {
@@ -223,10 +224,13 @@ export const panelStyles = css`
     text-align: center;
     padding: 6px;
   }
+  .row,
   .input {
     display: flex;
     gap: 6px;
     align-items: flex-end;
+  }
+  .input {
     padding: 8px;
     border-top: 1px solid var(--pa-line);
   }

@@ -34,6 +34,16 @@ describe('Panel', () => {
     expect(panel.wrapper.hidden).toBe(false);
   });
 
+  it('shows and expands itself for a run that starts and ends before the next render', async () => {
+    const { agent, panel, settle } = setup();
+    agent.task = 'quick';
+    agent.setStatus('running');
+    agent.setStatus('completed');
+    await settle();
+    expect(panel.wrapper.hidden).toBe(false);
+    expect(panel.element.expanded).toBe(true);
+  });
+
   it('shows live status from activity with the element description', async () => {
     const { agent, text, settle } = setup({ describeElement: (i) => (i === 7 ? '[7]<button>Submit />' : undefined) });
     await agent.execute('submit');
