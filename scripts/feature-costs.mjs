@@ -26,9 +26,9 @@ export const FEATURES = [
   ['Panel CSP explanations', ['src/panel/csp-watch.ts']],
 ];
 
-/** `{ whole, features: [{ name, gzip }] }` for the current sources. */
-export async function featureCosts() {
-  const { pieces } = await bundlePieces();
+/** `{ whole, features: [{ name, gzip }] }` for the current sources, or for `pieces` from bundlePieces(). */
+export async function featureCosts(pieces) {
+  pieces ??= (await bundlePieces()).pieces;
   const whole = gzip(pieces.map(([, text]) => text).join(''));
   const features = FEATURES.map(([name, paths]) => ({
     name,

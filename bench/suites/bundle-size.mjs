@@ -24,8 +24,7 @@ function measure(buffer) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /** Groups the minified bundle's bytes by package (lit-html, ours by top-level folder). */
-async function breakdown() {
-  const { metafile } = await bundlePieces();
+function breakdown(metafile) {
   const output = Object.values(metafile.outputs).find((out) => out.entryPoint);
   const groups = new Map();
   for (const [path, info] of Object.entries(output.inputs)) {
@@ -41,8 +40,10 @@ export async function run() {
   if (!existsSync(OURS)) throw new Error('dist/page-agent.iife.js is missing: run `node build.mjs` first');
   const ours = measure(readFileSync(OURS));
   const peer = existsSync(PEER) ? measure(readFileSync(PEER)) : null;
-  const parts = await breakdown();
-  const costs = await featureCosts();
+  // One in-memory build serves both the breakdown and the feature costs.
+  const { metafile, pieces } = await bundlePieces();
+  const parts = breakdown(metafile);
+  const costs = await featureCosts(pieces);
   const ratio = (key) => (peer ? (ours[key] / peer[key]).toFixed(3) : 'n/a');
   const rows = [
     '| bundle | raw | gzip | brotli |',
