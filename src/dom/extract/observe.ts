@@ -5,11 +5,12 @@ import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode } from '../page-tree.js';
-import { serializePage } from '../serialize.js';
+import { serializePage } from '../serialize/page-text.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
-import { composedParent, deepElementFromPoint, findCovered, resolveRefs, type HitTarget } from './hit-test.js';
+import { composedParent, resolveRefs } from './composed-tree.js';
+import { deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
   documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
