@@ -45,7 +45,10 @@ Options:
 
 Environment (or .env): LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_ALLOWED_MODELS,
 RELAY_ALLOWED_ORIGINS, RELAY_ALLOW_NO_ORIGIN, RELAY_HOSTS, RELAY_MAX_BODY_BYTES,
-RELAY_MAX_TOKENS, RELAY_MAX_N, RELAY_ALLOWED_FIELDS,
+RELAY_MAX_TOKENS, RELAY_MAX_N, RELAY_ALLOWED_FIELDS, RELAY_TOKEN_SECRET,
+RELAY_TOKEN_SECRET_PREVIOUS, RELAY_TOKEN_MAX_TTL_SECONDS, RELAY_VERIFY_URL,
+RELAY_VERIFY_TIMEOUT_SECONDS, RELAY_DAILY_TOKENS_PER_CLIENT, RELAY_DAILY_TOKENS,
+RELAY_BUDGET_MAX_CLIENTS,
 RELAY_HEADERS_TIMEOUT_SECONDS, RELAY_BODY_TIMEOUT_SECONDS, RELAY_RATE_LIMIT,
 RELAY_RATE_WINDOW_SECONDS, RELAY_TIMEOUT_SECONDS, RELAY_TRUST_PROXY. See docs/relay.md.`;
 
@@ -148,11 +151,28 @@ function banner(relay: RunningRelay, config: RelayConfig, host: string): string 
     `  hosts     ${describeHosts(config, host)}`,
     `  origins   ${origins}; ${noOrigin}`,
     `  limits    ${config.rateLimit.max ? `${config.rateLimit.max} requests per ${config.rateLimit.windowMs / 1000} s per client` : 'no rate limit'}, body ≤ ${config.maxBodyBytes} bytes, upstream timeout ${config.timeoutMs / 1000} s`,
-    `  clients   headers within ${config.headersTimeoutMs / 1000} s, body within ${config.bodyTimeoutMs / 1000} s`,
+    `  deadlines headers within ${config.headersTimeoutMs / 1000} s, body within ${config.bodyTimeoutMs / 1000} s`,
     `  requests  ${config.body.maxTokens ? `max_tokens ≤ ${config.body.maxTokens}` : 'no output cap'}, n ≤ ${config.body.maxN}, ${config.body.extraFields === '*' ? 'every field forwarded' : `standard fields${config.body.extraFields.length ? ` and ${config.body.extraFields.join(', ')}` : ''} only`}`,
+    `  clients   ${describeAuth(config)}`,
+    `  budgets   ${describeBudgets(config)}`,
     `  health    ${relay.url}/health`,
     `  use it    <script src=".../page-agent.iife.js" data-base-url="${relay.url}" data-model="${config.model ?? 'default'}"></script>`,
   ];
   if (config.problem) lines.push('', `NOT CONFIGURED: ${config.problem}`, 'Chat requests are answered with this explanation until you restart with:', describeProviders());
   return lines.join('\n');
+}
+
+function describeAuth(config: RelayConfig): string {
+  const ways: string[] = [];
+  if (config.auth.tokenSecrets.length) ways.push(`relay tokens (RELAY_TOKEN_SECRET, at most ${config.auth.tokenMaxTtlSeconds} s)`);
+  if (config.auth.verifyURL) ways.push(`sessions checked at ${new URL(config.auth.verifyURL).host} (RELAY_VERIFY_URL)`);
+  return ways.length ? `signed in: ${ways.join(' or ')}` : 'anyone allowed by host and origin (no RELAY_TOKEN_SECRET or RELAY_VERIFY_URL)';
+}
+
+function describeBudgets(config: RelayConfig): string {
+  const { perClient, total } = config.budget;
+  const parts: string[] = [];
+  if (perClient) parts.push(`${perClient} tokens per client per day`);
+  if (total) parts.push(`${total} tokens per day in all`);
+  return parts.length ? parts.join(', ') : 'none (RELAY_DAILY_TOKENS_PER_CLIENT, RELAY_DAILY_TOKENS)';
 }

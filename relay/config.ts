@@ -1,6 +1,9 @@
 // Relay configuration from environment variables: upstream, model policy, hosts, origins and limits.
 // Missing upstream settings are not fatal (the relay starts and explains); malformed values throw.
 import type { BodyPolicy } from './body-policy.js';
+import { findConflict } from './config-conflicts.js';
+import { MIN_TOKEN_SECRET_LENGTH } from './relay-token.js';
+import type { BudgetConfig } from './token-budget.js';
 import { RELAY_DEFAULTS } from './variables.js';
 
 /** A relay setting with a malformed value; `variable` names it. */
@@ -33,6 +36,15 @@ export interface RelayConfig {
    * the address the request arrived at, `localhost`, and the hosts of `allowedOrigins`.
    */
   allowedHosts?: string[] | '*';
+  /** Client authentication: relay tokens (secrets, newest first) and/or the site's session check. */
+  auth: {
+    tokenSecrets: string[];
+    tokenMaxTtlSeconds: number;
+    verifyURL?: string;
+    verifyTimeoutMs: number;
+  };
+  /** Daily token budgets per client and in all; 0 turns one off. */
+  budget: BudgetConfig;
   /** Caps on output tokens and `n`, and the fields forwarded besides the standard ones. */
   body: BodyPolicy;
   /** Largest request body accepted, in bytes. */
@@ -77,6 +89,17 @@ export function loadRelayConfig(env: Env): RelayConfig {
     allowedOrigins,
     allowNoOrigin: flag(env, 'RELAY_ALLOW_NO_ORIGIN'),
     allowedHosts: readHosts(env.RELAY_HOSTS),
+    auth: {
+      tokenSecrets: [readSecret(env, 'RELAY_TOKEN_SECRET'), readSecret(env, 'RELAY_TOKEN_SECRET_PREVIOUS')].filter((s): s is string => s !== undefined),
+      tokenMaxTtlSeconds: positiveInt(env, 'RELAY_TOKEN_MAX_TTL_SECONDS', RELAY_DEFAULTS.tokenMaxTtlSeconds, 1),
+      verifyURL: readHttpURL(env.RELAY_VERIFY_URL, 'RELAY_VERIFY_URL', 'https://app.example.com/api/session'),
+      verifyTimeoutMs: positiveInt(env, 'RELAY_VERIFY_TIMEOUT_SECONDS', RELAY_DEFAULTS.verifyTimeoutSeconds, 1) * 1000,
+    },
+    budget: {
+      perClient: positiveInt(env, 'RELAY_DAILY_TOKENS_PER_CLIENT', 0, 0),
+      total: positiveInt(env, 'RELAY_DAILY_TOKENS', 0, 0),
+      maxClients: positiveInt(env, 'RELAY_BUDGET_MAX_CLIENTS', RELAY_DEFAULTS.budgetMaxClients, 1),
+    },
     body: {
       maxTokens: positiveInt(env, 'RELAY_MAX_TOKENS', RELAY_DEFAULTS.maxTokens, 0),
       maxN: positiveInt(env, 'RELAY_MAX_N', RELAY_DEFAULTS.maxN, 1),
@@ -92,6 +115,8 @@ export function loadRelayConfig(env: Env): RelayConfig {
     bodyTimeoutMs: positiveInt(env, 'RELAY_BODY_TIMEOUT_SECONDS', RELAY_DEFAULTS.bodyTimeoutSeconds, 1) * 1000,
     trustProxy: flag(env, 'RELAY_TRUST_PROXY'),
   };
+  const conflict = findConflict(env, config);
+  if (conflict) throw new RelayConfigError(conflict.variables.join(' and '), conflict.reason);
   config.problem = findProblem(config);
   return config;
 }
@@ -113,19 +138,9 @@ export function isLoopbackURL(url: string): boolean {
 }
 
 function readBaseURL(value: string | undefined): string | undefined {
-  const raw = nonEmpty(value);
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new RelayConfigError('LLM_BASE_URL', 'is not an absolute URL (expected e.g. https://api.openai.com/v1)');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RelayConfigError('LLM_BASE_URL', `must be http or https, not ${url.protocol}`);
-  }
+  const href = readHttpURL(value, 'LLM_BASE_URL', 'https://api.openai.com/v1');
   // A pasted endpoint URL is forgiven: the relay appends /chat/completions itself.
-  return url.href.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
+  return href?.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
 }
 
 function readOrigin(value: string): string {
@@ -151,6 +166,29 @@ function readHosts(value: string | undefined): string[] | '*' | undefined {
     }
     return host;
   });
+}
+
+function readSecret(env: Env, name: string): string | undefined {
+  const secret = nonEmpty(env[name]);
+  if (secret !== undefined && secret.length < MIN_TOKEN_SECRET_LENGTH) {
+    // The value is never echoed: it is a secret.
+    throw new RelayConfigError(name, `must be at least ${MIN_TOKEN_SECRET_LENGTH} characters (it signs client tokens; e.g. \`openssl rand -hex 32\`), got ${secret.length}`);
+  }
+  return secret;
+}
+
+/** An http(s) URL from a variable; never echoes the value (a URL may carry a key). */
+function readHttpURL(value: string | undefined, name: string, example: string): string | undefined {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new RelayConfigError(name, `is not an absolute URL (expected e.g. ${example})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RelayConfigError(name, `must be http or https, not ${url.protocol}`);
+  return url.href;
 }
 
 function readFields(value: string | undefined): string[] | '*' {

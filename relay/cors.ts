@@ -18,9 +18,9 @@ const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|
 
 /**
  * Checks the request's Origin against the allowlist. The relay's own origin (same host, as seen
- * directly or through a trusted proxy) is always allowed.
+ * directly or through a trusted proxy) is always allowed. `credentials` lets pages send cookies.
  */
-export function checkOrigin(req: IncomingMessage, allowed: string[] | '*', trustProxy: boolean): OriginVerdict {
+export function checkOrigin(req: IncomingMessage, allowed: string[] | '*', trustProxy: boolean, credentials = false): OriginVerdict {
   const origin = req.headers.origin;
   if (origin === undefined) return { allowed: true, headers: {} };
   const ok = allowed === '*' || allowed.includes(origin) || isSameHost(origin, req, trustProxy);
@@ -28,7 +28,13 @@ export function checkOrigin(req: IncomingMessage, allowed: string[] | '*', trust
   return {
     allowed: true,
     origin,
-    headers: { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'retry-after, x-relay-model, x-relay-capped, x-relay-dropped' },
+    headers: {
+      'access-control-allow-origin': origin,
+      vary: 'Origin',
+      'access-control-expose-headers': 'retry-after, x-relay-model, x-relay-capped, x-relay-dropped',
+      // Cookie sessions (RELAY_VERIFY_URL) from a listed origin on another host need credentialed CORS.
+      ...(credentials ? { 'access-control-allow-credentials': 'true' } : {}),
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // streaming chunk by chunk; turns upstream silence into 504 and unreachable upstreams into 502.
 import type { ServerResponse } from 'node:http';
 import { createStreamScrubber, scrubText } from './key-scrubber.js';
+import { describeFetchError, readCappedText } from './fetch-text.js';
 import { sendRelayError } from './http-io.js';
 
 /** Upstream response headers worth passing to the browser. */
@@ -21,6 +22,8 @@ export interface ForwardOptions {
   headers: Record<string, string>;
   /** Aborts the upstream request (the browser went away). */
   signal: AbortSignal;
+  /** Sees every chunk of a successful answer as it passes (the usage meter). */
+  onChunk?: (chunk: Uint8Array) => void;
 }
 
 /** Forwards the request and answers `res`; resolves to the status sent (0 when the stream broke). */
@@ -78,6 +81,7 @@ export async function forwardChatCompletion(res: ServerResponse, options: Forwar
     if (upstream.body) {
       for await (const chunk of upstream.body as unknown as AsyncIterable<Uint8Array>) {
         restartTimer();
+        options.onChunk?.(chunk);
         const safe = scrubber.push(chunk);
         if (safe.byteLength) res.write(safe);
       }
@@ -114,7 +118,7 @@ async function relayUpstreamError(
   passed: Record<string, string>,
   options: ForwardOptions,
 ): Promise<number> {
-  const text = scrubText(await readCapped(upstream), options.apiKey);
+  const text = scrubText(await readCappedText(upstream, ERROR_BODY_LIMIT), options.apiKey);
   if (upstream.status === 401 || upstream.status === 403) {
     const detail = upstreamMessage(text);
     sendRelayError(
@@ -129,18 +133,6 @@ async function relayUpstreamError(
   res.writeHead(upstream.status, { ...passed, ...options.headers });
   res.end(text);
   return upstream.status;
-}
-
-async function readCapped(upstream: Response): Promise<string> {
-  if (!upstream.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of upstream.body as unknown as AsyncIterable<Uint8Array>) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-    if (size >= ERROR_BODY_LIMIT) break;
-  }
-  return Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT).toString('utf8');
 }
 
 function upstreamMessage(text: string): string {
@@ -164,11 +156,4 @@ function pickHeaders(headers: Headers): Record<string, string> {
 
 function pickRetryAfter(headers: Record<string, string>): Record<string, string> {
   return headers['retry-after'] ? { 'retry-after': headers['retry-after'] } : {};
-}
-
-function describeFetchError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code) return cause.code;
-  if (cause?.message) return cause.message;
-  return error instanceof Error ? error.message : String(error);
 }

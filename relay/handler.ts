@@ -2,6 +2,7 @@
 // to the forwarder. Each check answers with a Refusal value; this file only orders them. Knows
 // nothing of how it is mounted or of the process it runs in.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createClientAuth } from './client-auth.js';
 import type { RelayConfig } from './config.js';
 import { checkOrigin, preflightHeaders, type OriginVerdict } from './cors.js';
 import { forwardChatCompletion } from './forward.js';
@@ -12,6 +13,8 @@ import { scrubText } from './key-scrubber.js';
 import { prepareChatRequest } from './prepare-request.js';
 import { PROVIDER_EXAMPLES } from './providers.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { createTokenBudget, type BudgetDecision } from './token-budget.js';
+import { createUsageMeter } from './usage-meter.js';
 
 declare const __VERSION__: string;
 
@@ -32,15 +35,21 @@ export interface RelayHandlerOptions {
 export function createRelayHandler(config: RelayConfig, options: RelayHandlerOptions = {}): RelayHandler {
   const logger = scrubbingLogger(options.logger ?? SILENT_LOGGER, config.apiKey);
   const limiter = createRateLimiter({ ...config.rateLimit, now: options.now });
+  const authenticate = createClientAuth(config.auth, options.now);
+  const budget = createTokenBudget(config.budget, {
+    now: options.now,
+    onFull: (max) => logger.warn(`${max} clients have budgets today (RELAY_BUDGET_MAX_CLIENTS); new clients share one budget until midnight UTC`),
+  });
   const scrub = (text: string) => scrubText(text, config.apiKey);
 
   return async (req, res, path) => {
     const started = Date.now();
     const method = req.method ?? 'GET';
-    const client = clientAddress(req, config.trustProxy);
-    const verdict = checkOrigin(req, config.allowedOrigins, config.trustProxy);
+    const address = clientAddress(req, config.trustProxy);
+    let client = `ip:${address}`;
+    const verdict = checkOrigin(req, config.allowedOrigins, config.trustProxy, Boolean(config.auth.verifyURL));
     const log = (status: number, note = '') =>
-      logger.info(`${method} ${path} ${status || 'aborted'} ${Date.now() - started}ms client=${client}${verdict.origin ? ` origin=${verdict.origin}` : ''}${note}`);
+      logger.info(`${method} ${path} ${status || 'aborted'} ${Date.now() - started}ms client=${scrub(client).replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 300)}${verdict.origin ? ` origin=${verdict.origin}` : ''}${note}`);
     const refuse = (refusal: Refusal, cors: Record<string, string> = verdict.headers) => {
       sendRelayError(res, refusal.status, refusal.code, refusal.message, { ...cors, ...refusal.headers }, refusal.extra);
       if (refusal.warn) logger.warn(`${refusal.warn} (${method} ${path})`);
@@ -94,7 +103,7 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
       });
     }
 
-    const decision = limiter.take(client);
+    const decision = limiter.take(address);
     if (!decision.allowed) {
       const retry = String(decision.retryAfterSeconds);
       return refuse({
@@ -106,6 +115,13 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
       });
     }
 
+    const identity = await authenticate(req, verdict.origin, address);
+    if ('status' in identity) {
+      req.resume();
+      return refuse(identity);
+    }
+    client = identity.client;
+
     const prepared = await prepareChatRequest(req, config);
     if (prepared === 'aborted') return log(0);
     if ('status' in prepared) {
@@ -114,20 +130,60 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
       return refuse(prepared);
     }
 
+    // The hold covers the worst case: the prompt (about 4 bytes a token) and the whole output cap.
+    const estimate = Math.ceil(prepared.bytes / 4);
+    const hold = budget.reserve(client, estimate + config.body.maxTokens);
+    if (!hold.allowed) return refuse(budgetRefusal(hold));
+    const stream = prepared.body.stream === true;
+    if (budget.active && stream) {
+      // Ask for the usage chunk at the end of the stream; without it the budget could only guess.
+      const asked = prepared.body.stream_options;
+      prepared.body.stream_options = { ...(asked && typeof asked === 'object' ? asked : {}), include_usage: true };
+    }
+    const meter = createUsageMeter(stream);
+
     const gone = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) gone.abort();
     });
-    const status = await forwardChatCompletion(res, {
-      baseURL: config.baseURL!,
-      apiKey: config.apiKey,
-      timeoutMs: config.timeoutMs,
-      body: prepared.body,
-      headers: { ...verdict.headers, 'x-relay-model': prepared.model, ...prepared.changes },
-      signal: gone.signal,
-    });
-    const notes = Object.entries(prepared.changes).map(([name, value]) => ` ${name.slice('x-relay-'.length)}=[${value}]`).join('');
-    log(status, ` model=${prepared.model}${prepared.body.stream === true ? ' stream' : ''}${notes}`);
+    let status = 0;
+    try {
+      status = await forwardChatCompletion(res, {
+        baseURL: config.baseURL!,
+        apiKey: config.apiKey,
+        timeoutMs: config.timeoutMs,
+        body: prepared.body,
+        headers: { ...verdict.headers, 'x-relay-model': prepared.model, ...prepared.changes },
+        signal: gone.signal,
+        onChunk: budget.active ? (chunk) => meter.push(chunk) : undefined,
+      });
+    } finally {
+      // Upstream errors cost nothing; a broken stream is charged what it got through.
+      const reported = meter.tokens();
+      const used = status >= 400 ? 0 : (reported ?? estimate + Math.ceil(meter.bytes / 4));
+      hold.ticket.settle(used);
+      const notes = Object.entries(prepared.changes).map(([name, value]) => ` ${name.slice('x-relay-'.length)}=[${value}]`).join('');
+      const spent = budget.active ? ` tokens=${used}${reported === undefined && status < 400 ? ' (estimated)' : ''}` : '';
+      log(status, ` model=${prepared.model}${stream ? ' stream' : ''}${spent}${notes}`);
+    }
+  };
+}
+
+function budgetRefusal(hold: Extract<BudgetDecision, { allowed: false }>): Refusal {
+  const left = hold.retryAfterSeconds;
+  const wait = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.max(1, Math.ceil(left / 60))} min`;
+  const limit = hold.limit.toLocaleString('en-US');
+  const message =
+    hold.scope === 'client'
+      ? `Your daily token budget on this LLM relay (${limit} tokens, RELAY_DAILY_TOKENS_PER_CLIENT) is spent; it renews at 00:00 UTC, in ${wait}.`
+      : `This LLM relay's daily token budget (${limit} tokens for everyone, RELAY_DAILY_TOKENS) is spent; it renews at 00:00 UTC, in ${wait}.`;
+  return {
+    status: 429,
+    code: 'budget_exhausted',
+    message,
+    headers: { 'retry-after': String(left) },
+    extra: { budget: { scope: hold.scope, limit: hold.limit, resets_at: new Date(hold.resetsAt).toISOString() } },
+    note: ` budget ${hold.scope} spent`,
   };
 }
 

@@ -20,3 +20,12 @@ export { startRelayServer, listen, relayServerOptions, RelayListenError, type Ru
 export { createConsoleLogger, SILENT_LOGGER, type RelayLogger } from './logger.js';
 export { describeProviders, PROVIDER_EXAMPLES, type ProviderExample } from './providers.js';
 export { scrubText } from './key-scrubber.js';
+export {
+  mintRelayToken,
+  verifyRelayToken,
+  RelayTokenError,
+  RELAY_TOKEN_AUDIENCE,
+  type MintRelayTokenOptions,
+  type VerifyRelayTokenOptions,
+  type TokenCheck,
+} from './relay-token.js';

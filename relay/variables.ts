@@ -11,6 +11,9 @@ export const RELAY_DEFAULTS = {
   bodyTimeoutSeconds: 30,
   maxTokens: 8192,
   maxN: 1,
+  tokenMaxTtlSeconds: 3600,
+  budgetMaxClients: 100_000,
+  verifyTimeoutSeconds: 5,
 } as const;
 
 /** One environment variable the relay reads: what docs/configuration.md renders. */
@@ -29,6 +32,14 @@ export const RELAY_VARIABLES: readonly RelayVariable[] = [
   { name: 'RELAY_ALLOWED_ORIGINS', default: '(own origin only)', description: "Comma-separated browser origins allowed besides the relay's own, or `*`. Other origins get 403. An origin check is not authentication: see RELAY_TOKEN_SECRET and RELAY_VERIFY_URL." },
   { name: 'RELAY_ALLOW_NO_ORIGIN', default: 'false', description: 'Forward chat requests that carry no Origin header (curl, servers). Off: they get 403 `origin_required`, since browsers always send Origin on POST.' },
   { name: 'RELAY_HOSTS', default: '(listen address, localhost, hosts of RELAY_ALLOWED_ORIGINS)', description: 'Comma-separated host names the relay answers to (the `Host` header, or `X-Forwarded-Host` with RELAY_TRUST_PROXY), or `*`. Other hosts get 421, which stops DNS-rebinding pages.' },
+  { name: 'RELAY_TOKEN_SECRET', description: "Turns on client tokens: chat requests need `Authorization: Bearer <token>` minted by the site's backend with `mintRelayToken` (JWT, HS256) and this secret (at least 32 characters). 401 otherwise." },
+  { name: 'RELAY_TOKEN_SECRET_PREVIOUS', description: 'A second accepted secret, for rotating RELAY_TOKEN_SECRET without signing everyone out.' },
+  { name: 'RELAY_TOKEN_MAX_TTL_SECONDS', default: String(RELAY_DEFAULTS.tokenMaxTtlSeconds), description: 'Tokens valid for longer than this (from now) are refused: tokens must be short-lived.' },
+  { name: 'RELAY_VERIFY_URL', description: "Turns on session checks: the browser's Cookie and Authorization headers go to this URL of your site (GET); 2xx lets the request through, 401/403/3xx gives 401, anything else or no answer 503. Never forwards on a failed check." },
+  { name: 'RELAY_VERIFY_TIMEOUT_SECONDS', default: String(RELAY_DEFAULTS.verifyTimeoutSeconds), description: 'How long RELAY_VERIFY_URL may take before the request is refused (503).' },
+  { name: 'RELAY_DAILY_TOKENS_PER_CLIENT', default: '0 (off)', description: "Tokens each client may use per UTC day, counted from the upstream's `usage` (streams included). A client is the token's or session's user, else the address. Then 429 `budget_exhausted` until midnight UTC." },
+  { name: 'RELAY_DAILY_TOKENS', default: '0 (off)', description: 'Tokens all clients together may use per UTC day; then 429 `budget_exhausted` for everyone until midnight UTC.' },
+  { name: 'RELAY_BUDGET_MAX_CLIENTS', default: String(RELAY_DEFAULTS.budgetMaxClients), description: 'Most clients whose budgets are tracked at once (bounded memory); clients beyond it share one per-client budget until the day ends.' },
   { name: 'RELAY_MAX_BODY_BYTES', default: String(RELAY_DEFAULTS.maxBodyBytes), description: 'Largest request body accepted; larger ones get 413.' },
   { name: 'RELAY_MAX_TOKENS', default: String(RELAY_DEFAULTS.maxTokens), description: 'Cap on `max_tokens` / `max_completion_tokens`: larger values are lowered to it, and a request without either gets it (as `max_completion_tokens` for OpenAI and its o-series/GPT-5 models, else `max_tokens`). 0 turns the cap off.' },
   { name: 'RELAY_MAX_N', default: String(RELAY_DEFAULTS.maxN), description: 'Cap on `n` (answers per request); larger values are lowered to it.' },

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIO, type CliResult } from '../../../relay/cli.js';
@@ -72,7 +73,9 @@ describe('runCli', () => {
     upstream.enqueue({ content: 'ok' });
     expect(result.out).toContain('hosts     localhost, 127.0.0.1 (set RELAY_HOSTS for other names)');
     expect(result.out).toContain('origins   its own origin; requests without Origin refused');
-    expect(result.out).toContain('clients   headers within 10 s, body within 30 s');
+    expect(result.out).toContain('deadlines headers within 10 s, body within 30 s');
+    expect(result.out).toContain('clients   anyone allowed by host and origin (no RELAY_TOKEN_SECRET or RELAY_VERIFY_URL)');
+    expect(result.out).toContain('budgets   none (RELAY_DAILY_TOKENS_PER_CLIENT, RELAY_DAILY_TOKENS)');
     expect(result.out).toContain('requests  max_tokens ≤ 8192, n ≤ 1, standard fields only');
     const res = await fetch(`${result.relay!.url}/chat/completions`, { method: 'POST', headers: { origin: result.relay!.url }, body: '{"messages":[]}' });
     expect(res.status).toBe(200);
@@ -197,6 +200,23 @@ describe('bin/drop-in-page-agent.mjs', () => {
     const bin = spawnBin(pkg, ['relay', '--port', String(busyPort)]);
     expect(await bin.exited).toBe(1);
     expect(bin.stderr()).toContain(`Port ${busyPort} is already in use on 127.0.0.1.`);
+  });
+
+  it('exports mintRelayToken from the bundled relay for site backends, without side effects on import', async () => {
+    const script = `
+      const relay = await import(${JSON.stringify(pathToFileURL(join(pkg, 'dist/relay.mjs')).href)});
+      const secret = 'x'.repeat(32);
+      const token = relay.mintRelayToken({ secret, subject: 'u1', origin: 'https://app.example.com' });
+      const check = relay.verifyRelayToken(token, { secrets: [secret], origin: 'https://app.example.com', maxTtlSeconds: 3600 });
+      console.log(JSON.stringify({ ok: check.ok, subject: check.subject, aud: relay.RELAY_TOKEN_AUDIENCE }));`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: work });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+    // The process exits on its own: importing the relay starts no server and no timer.
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ ok: true, subject: 'u1', aud: 'drop-in-page-agent-relay' });
   });
 
   it('prints the version', async () => {

@@ -77,6 +77,12 @@ describe('loadRelayConfig', () => {
       [{ RELAY_HOSTS: 'https://relay.example.com' }, /^RELAY_HOSTS: "https:\/\/relay.example.com" is not a host name/],
       [{ RELAY_HEADERS_TIMEOUT_SECONDS: '0' }, /^RELAY_HEADERS_TIMEOUT_SECONDS: must be a whole number of at least 1, got "0"/],
       [{ RELAY_BODY_TIMEOUT_SECONDS: 'soon' }, /^RELAY_BODY_TIMEOUT_SECONDS/],
+      [{ RELAY_MAX_TOKENS: '-1' }, /^RELAY_MAX_TOKENS: must be a whole number \(0 or more\)/],
+      [{ RELAY_MAX_N: '0' }, /^RELAY_MAX_N: must be a whole number of at least 1/],
+      [{ RELAY_ALLOWED_FIELDS: 'top_k, bad-name' }, /^RELAY_ALLOWED_FIELDS: "bad-name" is not a field name/],
+      [{ RELAY_TOKEN_SECRET: 'short-secret' }, /^RELAY_TOKEN_SECRET: must be at least 32 characters \(it signs client tokens; e\.g\. `openssl rand -hex 32`\), got 12$/],
+      [{ RELAY_VERIFY_URL: '/api/session' }, /^RELAY_VERIFY_URL: is not an absolute URL \(expected e\.g\. https:\/\/app\.example\.com\/api\/session\)/],
+      [{ RELAY_DAILY_TOKENS: 'many' }, /^RELAY_DAILY_TOKENS: must be a whole number \(0 or more\)/],
     ];
     for (const [env, message] of cases) {
       expect(() => loadRelayConfig(env)).toThrow(RelayConfigError);
@@ -90,7 +96,7 @@ describe('loadRelayConfig', () => {
 
   it('reads limits, client deadlines and the proxy and no-Origin flags', () => {
     const config = loadRelayConfig({
-      RELAY_RATE_LIMIT: '0',
+      RELAY_RATE_LIMIT: '5',
       RELAY_RATE_WINDOW_SECONDS: '10',
       RELAY_TIMEOUT_SECONDS: '5',
       RELAY_MAX_BODY_BYTES: '1000',
@@ -100,7 +106,7 @@ describe('loadRelayConfig', () => {
       RELAY_BODY_TIMEOUT_SECONDS: '4',
     });
     expect(config).toMatchObject({
-      rateLimit: { max: 0, windowMs: 10_000 },
+      rateLimit: { max: 5, windowMs: 10_000 },
       timeoutMs: 5000,
       maxBodyBytes: 1000,
       trustProxy: true,
@@ -108,6 +114,67 @@ describe('loadRelayConfig', () => {
       headersTimeoutMs: 3000,
       bodyTimeoutMs: 4000,
     });
+  });
+});
+
+describe('loadRelayConfig: authentication, budgets and caps', () => {
+  const SECRET = 'x'.repeat(32);
+
+  it('has documented defaults: no authentication, no budgets, 8192-token and n=1 caps', () => {
+    expect(loadRelayConfig({})).toMatchObject({
+      auth: { tokenSecrets: [], tokenMaxTtlSeconds: 3600, verifyURL: undefined, verifyTimeoutMs: 5000 },
+      budget: { perClient: 0, total: 0, maxClients: 100_000 },
+      body: { maxTokens: 8192, maxN: 1, extraFields: [] },
+    });
+  });
+
+  it('reads token secrets (current first), the verify URL and budgets', () => {
+    const config = loadRelayConfig({
+      RELAY_TOKEN_SECRET: SECRET,
+      RELAY_TOKEN_SECRET_PREVIOUS: 'y'.repeat(40),
+      RELAY_TOKEN_MAX_TTL_SECONDS: '900',
+      RELAY_VERIFY_URL: 'http://127.0.0.1:3000/session',
+      RELAY_VERIFY_TIMEOUT_SECONDS: '2',
+      RELAY_DAILY_TOKENS_PER_CLIENT: '50000',
+      RELAY_DAILY_TOKENS: '1000000',
+      RELAY_BUDGET_MAX_CLIENTS: '500',
+      RELAY_ALLOWED_FIELDS: 'store, top_a',
+    });
+    expect(config.auth).toEqual({ tokenSecrets: [SECRET, 'y'.repeat(40)], tokenMaxTtlSeconds: 900, verifyURL: 'http://127.0.0.1:3000/session', verifyTimeoutMs: 2000 });
+    expect(config.budget).toEqual({ perClient: 50_000, total: 1_000_000, maxClients: 500 });
+    expect(config.body.extraFields).toEqual(['store', 'top_a']);
+    expect(loadRelayConfig({ RELAY_ALLOWED_FIELDS: '*' }).body.extraFields).toBe('*');
+  });
+
+  it('refuses settings that contradict each other, naming both (#19)', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ RELAY_TOKEN_SECRET_PREVIOUS: SECRET }, 'RELAY_TOKEN_SECRET_PREVIOUS and RELAY_TOKEN_SECRET: RELAY_TOKEN_SECRET_PREVIOUS is set but RELAY_TOKEN_SECRET is not, so it would have no effect: set RELAY_TOKEN_SECRET to turn client tokens on, or remove RELAY_TOKEN_SECRET_PREVIOUS.'],
+      [{ RELAY_TOKEN_MAX_TTL_SECONDS: '60' }, 'RELAY_TOKEN_MAX_TTL_SECONDS and RELAY_TOKEN_SECRET: '],
+      [{ RELAY_VERIFY_TIMEOUT_SECONDS: '3' }, 'RELAY_VERIFY_TIMEOUT_SECONDS and RELAY_VERIFY_URL: '],
+      [{ RELAY_BUDGET_MAX_CLIENTS: '10' }, 'RELAY_BUDGET_MAX_CLIENTS and RELAY_DAILY_TOKENS_PER_CLIENT: '],
+      [{ RELAY_RATE_LIMIT: '0', RELAY_RATE_WINDOW_SECONDS: '30' }, 'RELAY_RATE_WINDOW_SECONDS and RELAY_RATE_LIMIT=0: contradict each other: the rate limit is off'],
+      [
+        { RELAY_VERIFY_URL: 'https://app.example.com/session', RELAY_ALLOWED_ORIGINS: '*' },
+        "RELAY_VERIFY_URL and RELAY_ALLOWED_ORIGINS=*: contradict each other: with the site's session cookie as the proof, any website",
+      ],
+      [
+        { RELAY_DAILY_TOKENS_PER_CLIENT: '100000', RELAY_DAILY_TOKENS: '50000' },
+        'RELAY_DAILY_TOKENS_PER_CLIENT=100000 and RELAY_DAILY_TOKENS=50000: contradict each other: one client may not use more than all clients together.',
+      ],
+      [
+        { RELAY_DAILY_TOKENS_PER_CLIENT: '5000' },
+        "RELAY_MAX_TOKENS=8192 (the default) and RELAY_DAILY_TOKENS_PER_CLIENT=5000: contradict each other: one answer may use more tokens than a client's whole day.",
+      ],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadRelayConfig(env), message).toThrow(RelayConfigError);
+      expect(() => loadRelayConfig(env)).toThrow(message);
+    }
+    expect(() => loadRelayConfig({ RELAY_DAILY_TOKENS_PER_CLIENT: '5000', RELAY_MAX_TOKENS: '2000' })).not.toThrow();
+  });
+
+  it('never echoes a token secret in its error', () => {
+    expect(() => loadRelayConfig({ RELAY_TOKEN_SECRET: 'sk-short-secret' })).toThrow(/^(?!.*sk-short-secret)/);
   });
 });
 
