@@ -6,12 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mintRelayToken } from '../../../relay/relay-token.js';
 import type { RunningRelay } from '../../../relay/server.js';
-import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
-import { PAGE_ORIGIN, postChat, recordingLogger, startTestRelay } from './relay-helpers.js';
+import { PAGE_ORIGIN, postChat, useRelayFixture } from './relay-helpers.js';
 
 const SECRET = 'relay-token-secret-for-the-e2e-tests-0123456789';
-const relays: RunningRelay[] = [];
-let upstream: MockLLMServer;
+const fixture = useRelayFixture();
+const { relayWith } = fixture;
 
 /** The site's session endpoint: what it answers is up to each test. */
 let verifyAnswer: (req: IncomingMessage) => { status: number; body?: unknown } | 'hang' = () => ({ status: 200 });
@@ -20,7 +19,6 @@ let site: Server;
 let verifyURL: string;
 
 beforeAll(async () => {
-  upstream = await startMockLLMServer();
   site = createServer((req, res) => {
     verifyCalls.push(req);
     const answer = verifyAnswer(req);
@@ -32,22 +30,13 @@ beforeAll(async () => {
   verifyURL = `http://127.0.0.1:${(site.address() as AddressInfo).port}/api/session`;
 });
 beforeEach(() => {
-  upstream.reset();
   verifyCalls.length = 0;
-  upstream.setHandler(() => ({ content: 'answered' }));
+  fixture.upstream.setHandler(() => ({ content: 'answered' }));
 });
 afterAll(async () => {
-  await Promise.all(relays.map((r) => r.close()));
   site.closeAllConnections();
   await new Promise<void>((done) => site.close(() => done()));
-  await upstream.close();
 });
-
-async function relayWith(env: Record<string, string>, logger = recordingLogger()) {
-  const relay = await startTestRelay(upstream, env, logger);
-  relays.push(relay);
-  return { relay, logger };
-}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const token = (extra: Partial<Parameters<typeof mintRelayToken>[0]> = {}) => mintRelayToken({ secret: SECRET, subject: 'alice', origin: PAGE_ORIGIN, ...extra });
@@ -61,8 +50,8 @@ describe('relay tokens', () => {
   it('forwards a request with a valid token, with the relay key and without the token', async () => {
     const res = await postChat(relay, { headers: bearer(token()) });
     expect(res.status).toBe(200);
-    expect(upstream.requests).toHaveLength(1);
-    expect(upstream.requests[0]!.headers.authorization).toBe('Bearer sk-relay-e2e-000111222');
+    expect(fixture.upstream.requests).toHaveLength(1);
+    expect(fixture.upstream.requests[0]!.headers.authorization).toBe('Bearer sk-relay-e2e-000111222');
   });
 
   it('answers a request without a token with 401 auth_required and a WWW-Authenticate challenge', async () => {
@@ -94,7 +83,7 @@ describe('relay tokens', () => {
 
     const junk = await postChat(relay, { headers: bearer('not-a-token') });
     expect(junk.status).toBe(401);
-    expect(upstream.requests).toHaveLength(0);
+    expect(fixture.upstream.requests).toHaveLength(0);
   });
 
   it('lets a server client without an Origin in with a token minted for no origin, when RELAY_ALLOW_NO_ORIGIN is set', async () => {
@@ -122,8 +111,8 @@ describe('relay session checks (RELAY_VERIFY_URL)', () => {
     expect(verifyCalls[0]!.method).toBe('GET');
     expect(verifyCalls[0]!.url).toBe('/api/session');
     expect(verifyCalls[0]!.headers).toMatchObject({ cookie: 'session=abc123', 'x-relay-origin': PAGE_ORIGIN, 'x-forwarded-for': '127.0.0.1' });
-    expect(upstream.requests).toHaveLength(1);
-    expect(upstream.requests[0]!.headers.cookie).toBeUndefined();
+    expect(fixture.upstream.requests).toHaveLength(1);
+    expect(fixture.upstream.requests[0]!.headers.cookie).toBeUndefined();
     expect(logger.lines.some((l) => l.includes('POST /chat/completions 200') && l.includes('client=user:42'))).toBe(true);
   });
 
@@ -143,7 +132,7 @@ describe('relay session checks (RELAY_VERIFY_URL)', () => {
       expect(res.status, String(status)).toBe(401);
       expect(res.body.error).toMatchObject({ code: 'auth_invalid', message: `The site did not recognise your session (its verify endpoint answered ${status}). Sign in again and retry.` });
     }
-    expect(upstream.requests).toHaveLength(0);
+    expect(fixture.upstream.requests).toHaveLength(0);
   });
 
   it('refuses with 503, never forwarding, when the verify URL answers 500, hangs or is down', async () => {
@@ -177,7 +166,7 @@ describe('relay session checks (RELAY_VERIFY_URL)', () => {
     expect(down.status).toBe(503);
     expect(down.body.error.message).toContain(`at 127.0.0.1:${port} could not be reached (ECONNREFUSED)`);
 
-    expect(upstream.requests).toHaveLength(0);
+    expect(fixture.upstream.requests).toHaveLength(0);
     expect(logger.lines.filter((l) => l.startsWith('warn The relay could not check your session'))).toHaveLength(2);
   });
 

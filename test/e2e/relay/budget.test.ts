@@ -1,30 +1,13 @@
 // Daily token budgets at the relay (#15): per client (the token's user, else the address) and in
 // all, counted from the upstream's `usage` in JSON replies and in streams (include_usage), with a
 // clear 429 when spent and an estimate when the upstream reports no usage.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mintRelayToken } from '../../../relay/relay-token.js';
-import type { RunningRelay } from '../../../relay/server.js';
-import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
-import { PAGE_ORIGIN, postChat, recordingLogger, startTestRelay } from './relay-helpers.js';
+import { PAGE_ORIGIN, postChat, useRelayFixture } from './relay-helpers.js';
 
 const SECRET = 'budget-test-secret-0123456789abcdef0123';
-const relays: RunningRelay[] = [];
-let upstream: MockLLMServer;
-
-beforeAll(async () => {
-  upstream = await startMockLLMServer();
-});
-beforeEach(() => upstream.reset());
-afterAll(async () => {
-  await Promise.all(relays.map((r) => r.close()));
-  await upstream.close();
-});
-
-async function relayWith(env: Record<string, string>, logger = recordingLogger()) {
-  const relay = await startTestRelay(upstream, { RELAY_MAX_TOKENS: '100', ...env }, logger);
-  relays.push(relay);
-  return { relay, logger };
-}
+const fixture = useRelayFixture({ RELAY_MAX_TOKENS: '100' });
+const { relayWith } = fixture;
 
 const as = (subject: string) => ({ authorization: `Bearer ${mintRelayToken({ secret: SECRET, subject, origin: PAGE_ORIGIN })}` });
 
@@ -32,7 +15,7 @@ describe('relay token budgets', () => {
   it("counts each user's tokens from the upstream's usage and answers 429 budget_exhausted when the day is spent", async () => {
     const { relay, logger } = await relayWith({ RELAY_TOKEN_SECRET: SECRET, RELAY_DAILY_TOKENS_PER_CLIENT: '300' });
     // Every mock reply reports usage.total_tokens 120.
-    upstream.setHandler(() => ({ content: 'ok' }));
+    fixture.upstream.setHandler(() => ({ content: 'ok' }));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await postChat(relay, { headers: as('alice') })).status);
     // 0, 120 and 240 used are under 300, so three requests run; the fourth finds 360 used.
@@ -47,7 +30,7 @@ describe('relay token budgets', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(spent.headers.get('access-control-expose-headers')).toContain('retry-after');
-    expect(upstream.requests).toHaveLength(3);
+    expect(fixture.upstream.requests).toHaveLength(3);
     // Another user has a budget of their own.
     expect((await postChat(relay, { headers: as('bob') })).status).toBe(200);
     expect(logger.lines.some((l) => l.includes('client=user:alice') && l.includes('tokens=120'))).toBe(true);
@@ -56,7 +39,7 @@ describe('relay token budgets', () => {
 
   it('stops everyone when the relay-wide daily budget is spent', async () => {
     const { relay } = await relayWith({ RELAY_TOKEN_SECRET: SECRET, RELAY_DAILY_TOKENS: '200' });
-    upstream.setHandler(() => ({ content: 'ok' }));
+    fixture.upstream.setHandler(() => ({ content: 'ok' }));
     expect((await postChat(relay, { headers: as('a') })).status).toBe(200);
     expect((await postChat(relay, { headers: as('b') })).status).toBe(200);
     const res = await postChat(relay, { headers: as('c') });
@@ -67,7 +50,7 @@ describe('relay token budgets', () => {
 
   it('asks a stream for its usage chunk and counts it', async () => {
     const { relay, logger } = await relayWith({ RELAY_DAILY_TOKENS_PER_CLIENT: '600' });
-    upstream.enqueue({
+    fixture.upstream.enqueue({
       sse: [
         { choices: [{ delta: { content: 'Hel' } }] },
         { choices: [{ delta: { content: 'lo' } }] },
@@ -77,17 +60,17 @@ describe('relay token budgets', () => {
     const res = await postChat(relay, { body: { messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_obfuscation: false } } });
     expect(res.status).toBe(200);
     expect(String(res.body)).toContain('"total_tokens":502');
-    expect(upstream.requests[0]!.body.stream_options).toEqual({ include_obfuscation: false, include_usage: true });
+    expect(fixture.upstream.requests[0]!.body.stream_options).toEqual({ include_obfuscation: false, include_usage: true });
     expect(logger.lines.some((l) => l.includes('stream tokens=502'))).toBe(true);
-    upstream.enqueue({ content: 'second' });
+    fixture.upstream.enqueue({ content: 'second' });
     expect((await postChat(relay)).status).toBe(200); // 502 used < 600
     expect((await postChat(relay)).status).toBe(429); // 622 used
-    expect(upstream.requests).toHaveLength(2);
+    expect(fixture.upstream.requests).toHaveLength(2);
   });
 
   it('charges an estimate (about 4 bytes a token) when the upstream reports no usage', async () => {
     const { relay, logger } = await relayWith({ RELAY_DAILY_TOKENS_PER_CLIENT: '5000' });
-    upstream.enqueue({ json: { choices: [{ message: { role: 'assistant', content: 'x'.repeat(4000) } }] } });
+    fixture.upstream.enqueue({ json: { choices: [{ message: { role: 'assistant', content: 'x'.repeat(4000) } }] } });
     expect((await postChat(relay)).status).toBe(200);
     const line = logger.lines.find((l) => l.includes('POST /chat/completions 200'))!;
     const tokens = Number(/tokens=(\d+) \(estimated\)/.exec(line)?.[1]);
@@ -97,7 +80,7 @@ describe('relay token budgets', () => {
 
   it('charges nothing for an upstream error', async () => {
     const { relay, logger } = await relayWith({ RELAY_DAILY_TOKENS_PER_CLIENT: '300' });
-    upstream.enqueue({ fault: 'server', status: 500 }, { fault: 'server', status: 500 }, { fault: 'server', status: 500 }, { content: 'ok' });
+    fixture.upstream.enqueue({ fault: 'server', status: 500 }, { fault: 'server', status: 500 }, { fault: 'server', status: 500 }, { content: 'ok' });
     for (let i = 0; i < 3; i++) expect((await postChat(relay)).status).toBe(500);
     expect((await postChat(relay)).status).toBe(200);
     expect(logger.lines.filter((l) => l.includes(' 500 ') && l.includes('tokens=0'))).toHaveLength(3);
