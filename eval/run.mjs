@@ -19,7 +19,7 @@ import { validateTask } from './lib/validate.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench/results');
-const USAGE = `Usage: npm run eval -- [--section NAME[,NAME]] [--task ID[,ID|PREFIX*]] [--agent ours|page-agent] [--late] [--no-validate] [--rebuild] [--jobs N]`;
+const USAGE = `Usage: npm run eval -- [--section NAME[,NAME]] [--task ID[,ID|PREFIX*]] [--agent ours|page-agent] [--late] [--no-validate | --validate-only] [--rebuild] [--jobs N]`;
 
 const list = (values) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 let args;
@@ -31,6 +31,7 @@ try {
       agent: { type: 'string', multiple: true },
       late: { type: 'boolean', default: false },
       'no-validate': { type: 'boolean', default: false },
+      'validate-only': { type: 'boolean', default: false },
       rebuild: { type: 'boolean', default: false },
       jobs: { type: 'string', default: '2' },
       help: { type: 'boolean', default: false },
@@ -44,7 +45,7 @@ if (args.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const agentIds = list(args.agent).length ? list(args.agent) : Object.keys(AGENTS);
+const agentIds = args['validate-only'] ? [] : list(args.agent).length ? list(args.agent) : Object.keys(AGENTS);
 for (const id of agentIds) {
   if (!AGENTS[id]) {
     console.error(`Unknown agent "${id}"; agents: ${Object.keys(AGENTS).join(', ')}\n${USAGE}`);
@@ -102,7 +103,7 @@ async function evaluate(task) {
       entry.runs[agentId] = run;
     }
   }
-  const summary = entry.valid === false ? `INVALID: ${entry.invalidReason}` : agentIds.map((id) => `${id} ${entry.runs[id].passed ? 'pass' : 'FAIL'} (${entry.runs[id].steps ?? 0} steps, ${entry.runs[id].seconds} s)`).join(', ');
+  const summary = entry.valid === false ? `INVALID: ${entry.invalidReason}` : agentIds.length === 0 ? 'valid' : agentIds.map((id) => `${id} ${entry.runs[id].passed ? 'pass' : 'FAIL'} (${entry.runs[id].steps ?? 0} steps, ${entry.runs[id].seconds} s)`).join(', ');
   log(`${++finished}/${tasks.length} ${task.id}: ${summary}`);
   return entry;
 }

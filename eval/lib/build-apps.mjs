@@ -45,6 +45,8 @@ export async function buildApps(root, apps, { force = false } = {}) {
         target: 'es2020',
         minify: true,
         jsx: 'automatic',
+        // Vue pages use template strings: the build of Vue that compiles them at run time.
+        alias: { vue: 'vue/dist/vue.esm-bundler.js' },
         loader: { '.js': 'jsx', '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file' },
         define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
         logLevel: 'error',

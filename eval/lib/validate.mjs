@@ -18,7 +18,31 @@ function candidates(page, kind, name) {
   return [...roles(CLICK_ROLES), page.getByLabel(name, { exact: true }), page.getByText(name, { exact: true }), page.getByText(name)];
 }
 
-/** The first candidate element that is visible and would take a person's click there. */
+/** Smallest box a person can see and aim at, in CSS pixels (a 1px clipped input is not one). */
+const MIN_SIZE = 4;
+
+/**
+ * Whether a person could click `element`: after scrolling it into view, the point at its centre hits
+ * it or something inside it (a hidden input under its label is not; its label is found by its text).
+ */
+async function isClickable(element) {
+  if (!(await element.isVisible())) return false;
+  try {
+    await element.scrollIntoViewIfNeeded({ timeout: 3000 });
+  } catch {
+    return false;
+  }
+  return element.evaluate((el, minSize) => {
+    const box = el.getBoundingClientRect();
+    if (box.width < minSize || box.height < minSize) return false;
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1);
+    let hit = el.getRootNode().elementFromPoint?.(x, y) ?? document.elementFromPoint(x, y);
+    return !!hit && (el === hit || el.contains(hit));
+  }, MIN_SIZE);
+}
+
+/** The first candidate element that a person can see and that would take a click there. */
 async function locate(page, kind, target, override) {
   const names = [].concat(target);
   const lists = override ? [override(page)] : names.flatMap((name) => candidates(page, kind, name));
@@ -26,13 +50,7 @@ async function locate(page, kind, target, override) {
     const count = await list.count();
     for (let i = 0; i < count; i++) {
       const element = list.nth(i);
-      if (!(await element.isVisible())) continue;
-      try {
-        await element.click({ trial: true, timeout: 400 });
-        return element;
-      } catch {
-        // covered or hidden for the pointer: not what a person would click
-      }
+      if (await isClickable(element)) return element;
     }
   }
   throw new Error(`no visible element for "${names[0]}" (${kind})`);
