@@ -90,7 +90,8 @@ let finished = 0;
 /** Validates one task, then runs it with each agent. */
 async function evaluate(task) {
   const url = web.url(task.page.path);
-  const entry = { id: task.id, section: task.section, task: task.task, pagePath: task.page.path, valid: null, runs: {} };
+  const family = task.page.app ?? task.page.path.split('/')[3];
+  const entry = { id: task.id, section: task.section, family, task: task.task, pagePath: task.page.path, valid: null, runs: {} };
   if (!args['no-validate']) {
     const validation = await validateTask(browser, url, task).catch((error) => ({ valid: false, reason: `harness error: ${error.message.split('\n')[0]}` }));
     entry.valid = validation.valid;

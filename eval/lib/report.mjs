@@ -10,7 +10,10 @@ export function totalsOf(runs) {
   return { tasks: runs.length, passed: runs.filter((r) => r.passed).length, steps: sum('steps'), requests: sum('requests'), tokens: sum('tokens'), seconds: Math.round(sum('seconds')) };
 }
 
-/** Markdown for a whole eval run: `results` = `{ sections: [{ name, tasks: [{ id, pagePath, valid, invalidReason, runs }] }], agents: [{ id, label }] }`. */
+/**
+ * Markdown for a whole eval run: `{ sections: [{ name, tasks: [{ id, family, pagePath, valid, invalidReason, runs }] }], agents: [{ id, label }] }`
+ * (`family`: the page's app, or `native`).
+ */
 export function renderReport({ sections, agents }) {
   const out = [];
   out.push('| section | valid tasks | agent | passed | steps | model requests | tokens | tokens per task |', '|---|---:|---|---:|---:|---:|---:|---:|');
@@ -23,6 +26,18 @@ export function renderReport({ sections, agents }) {
       const total = totalsOf(runs);
       const passed = `${total.passed} (${pct(total.passed, total.tasks)})`;
       out.push(`| ${section.name} | ${valid.length} | ${agent.label} | **${passed}** | ${fmt(total.steps)} | ${fmt(total.requests)} | ${fmt(total.tokens)} | ${fmt(total.tasks ? Math.round(total.tokens / total.tasks) : 0)} |`);
+    }
+  }
+  const families = [...new Set(sections.flatMap((s) => s.tasks.map((t) => t.family)))];
+  if (families.length > 1) {
+    out.push('', `| pages | valid tasks | ${agents.map((a) => `${a.label} passed`).join(' | ')} |`, `|---|---:|${agents.map(() => '---:|').join('')}`);
+    for (const family of families) {
+      const valid = sections.flatMap((s) => s.tasks).filter((t) => t.family === family && t.valid !== false);
+      const cells = agents.map((agent) => {
+        const runs = valid.map((t) => t.runs[agent.id]).filter(Boolean);
+        return `${runs.filter((r) => r.passed).length} / ${runs.length}`;
+      });
+      out.push(`| ${family} | ${valid.length} | ${cells.join(' | ')} |`);
     }
   }
   if (invalid.length) out.push('', `Invalid tasks (not counted; Playwright's real input could not complete them): ${invalid.map((t) => `\`${t.id}\` (${t.invalidReason})`).join('; ')}.`);
