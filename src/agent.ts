@@ -3,7 +3,7 @@
 import { approvalContextOf, ApprovalGate, type ApprovalOutcome } from './agent/approval-gate.js';
 import { askUser, type AskUserHandler } from './agent/ask-user.js';
 import { settleBetweenSteps, watchDomChanges } from './agent/dom-activity.js';
-import { AgentStateError, messageOf, quietly } from './agent/errors.js';
+import { AgentStateError, quietly } from './agent/errors.js';
 import { describeAction, LoopDetector, pageFingerprint } from './agent/loop-detector.js';
 import { NoteQueue } from './agent/note-queue.js';
 import * as notes from './agent/notes.js';
@@ -14,7 +14,8 @@ import { createAgentLLM } from './agent/create-llm.js';
 import { runTool } from './agent/run-tool.js';
 import { requireRunnable, resolveAgentConfig, type PageAgentCoreConfig, type ResolvedAgentConfig } from './config.js';
 import type { BrowserState } from './dom/index.js';
-import { addUsage, isAbortError, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
+import { isAbortError, messageOf } from './base/index.js';
+import { addUsage, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
 import { LlmsTxtLoader } from './prompt/index.js';
 import {
   actionOf,

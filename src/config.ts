@@ -1,6 +1,6 @@
 // The agent's configuration: types, defaults and validation (ConfigError names the field). The
 // documented option list lives in agent/config-options.ts and is re-exported here for the docs.
-import type { LLMConfig } from './llm/types.js';
+import type { LLMConfig } from './llm/index.js';
 import type { AgentPageController } from './tools/index.js';
 import type { ApprovalPolicy, ExecutionResult, HistoricalEvent, PageAgentTool, SupportedLanguage } from './types.js';
 import type { PageAgentCore } from './agent.js';

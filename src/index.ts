@@ -1,9 +1,9 @@
 // The IIFE entry for <script> tags and bookmarklets, and the only module with side effects:
 // it installs the listener tracker at once (so a tag in <head> sees the app's listeners), reads its
 // own tag's settings, disposes an earlier window.pageAgent, and creates the new one.
-import { installListenerTracker, uninstallListenerTracker } from './dom/extract/listener-tracker.js';
+import { installListenerTracker, uninstallListenerTracker } from './dom/index.js';
 import { PageAgent, type PageAgentConfig } from './page-agent.js';
-import { readScriptSettings } from './panel/script-config.js';
+import { readScriptSettings } from './panel/index.js';
 
 declare global {
   interface Window {

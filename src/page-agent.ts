@@ -3,8 +3,7 @@
 import { PageAgentCore } from './agent.js';
 import type { AgentConfig } from './config.js';
 import { PageController, type PageControllerConfig } from './dom/index.js';
-import { Panel, type PanelConfig } from './panel/index.js';
-import { missingSettings } from './panel/script-config.js';
+import { missingSettings, Panel, type PanelConfig } from './panel/index.js';
 
 /** Options of `new PageAgent()`: agent, page-controller and panel options (page-agent 1.x names, ours marked). */
 export type PageAgentConfig = AgentConfig &

@@ -1,8 +1,8 @@
 // Public types of the agent: status, activity, history events, results, tools and approval.
 // Shapes follow page-agent 1.x (DESIGN.md §3); additions are marked as ours.
-import type { ToolInputSchema, Usage } from './llm/types.js';
+import type { ToolInputSchema, Usage } from './llm/index.js';
 
-export type { Usage } from './llm/types.js';
+export type { Usage } from './llm/index.js';
 
 /** Supported UI and prompt languages. */
 export type SupportedLanguage = 'en-US' | 'zh-CN';

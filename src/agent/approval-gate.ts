@@ -1,9 +1,8 @@
 // Human approval of actions (the respond/reject idea of seed 002): runs the approval policy and, when
 // the user must decide, holds the action until `respond()` is called or the run aborts.
-import { assessRisk, normalizeDecision, raceAbort, type AgentPageController, type NormalizedDecision } from '../tools/index.js';
-import { isAbortError } from '../llm/index.js';
+import { isAbortError, messageOf, raceAbort } from '../base/index.js';
+import { assessRisk, normalizeDecision, type AgentPageController, type NormalizedDecision } from '../tools/index.js';
 import type { ApprovalContext, ApprovalDecision, ApprovalPolicy } from '../types.js';
-import { messageOf } from './errors.js';
 import { holdUntil } from './hold.js';
 
 /** An action waiting for the user's decision. */

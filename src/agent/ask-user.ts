@@ -1,6 +1,6 @@
 // The model's ask_user question put to the host's onAskUser handler: an `asking` activity, the run's
 // signal, and the answer as text. Knows nothing of the loop or the page.
-import { raceAbort } from '../tools/index.js';
+import { raceAbort } from '../base/index.js';
 import type { AgentActivity } from '../types.js';
 
 /** `onAskUser`: answers the model's question; should reject when `signal` aborts. */

@@ -1,6 +1,6 @@
 // Watches the page's DOM for the loop: a bounded wait until it is quiet between steps, and a count
 // of changes made while the model was thinking. Our own UI (data-page-agent-ignore) is not the page.
-import { schedule, sleep } from '../tools/index.js';
+import { schedule, sleep } from '../base/index.js';
 
 const IGNORE_SELECTOR = '[data-page-agent-ignore]';
 

@@ -15,12 +15,6 @@ export class AgentStateError extends Error {
   }
 }
 
-/** The message of any thrown value. */
-export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : String(error);
-}
-
 /**
  * Runs cleanup that must not fail the run (page cleanup, disposal): a throw or rejection is logged
  * as `[page-agent] <label>`, not raised. A synchronous throw is logged before this returns.

@@ -1,8 +1,7 @@
 // Runs one tool for the loop: `executing`/`executed` activities, the run's signal, and a tool's
 // throw turned into the text the model reads (an abort of the run still ends the step).
-import { raceAbort } from '../tools/index.js';
+import { messageOf, raceAbort } from '../base/index.js';
 import type { AgentActivity, PageAgentTool } from '../types.js';
-import { messageOf } from './errors.js';
 
 /** The text form of whatever a tool returned. */
 export function toolOutputText(value: unknown): string {

@@ -1,4 +1,5 @@
-// The public index of dom/: what tools/, prompt/ and the agent may use.
+// The public index of dom/: what tools/, prompt/, the agent and the wiring (index.ts) may use.
 export { PageController } from './page-controller.js';
 export { ElementRegistry, type ResolvedIndex } from './element-registry.js';
+export { installListenerTracker, uninstallListenerTracker } from './extract/listener-tracker.js';
 export type { ActionResult, BrowserState, ElementRef, PageControllerConfig } from './types.js';

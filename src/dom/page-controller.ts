@@ -1,5 +1,6 @@
 // The PageController facade (page-agent 1.x shape): perception, actions and overlays behind one object.
 // It wires the pieces together and owns their lifetime; the work lives in extract/, actions/ and overlay/.
+import { isAbortError, messageOf } from '../base/index.js';
 import { ElementRegistry } from './element-registry.js';
 import type { DomContext } from './context.js';
 import { observePage } from './extract/observe.js';
@@ -138,8 +139,8 @@ export class PageController extends EventTarget {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      return { success: false, message: `The action failed with an unexpected error: ${error instanceof Error ? error.message : String(error)}` };
+      if (isAbortError(error)) throw error;
+      return { success: false, message: `The action failed with an unexpected error: ${messageOf(error)}` };
     }
   }
 }

@@ -1,4 +1,4 @@
-// The page as plain data: what extraction (extract/) builds and the serializer (serialize.ts) renders
+// The page as plain data: what extraction (extract/) builds and the serializer (serialize/page-text.ts) renders
 // as text. No DOM references, so the serializer stays a pure function that unit tests can feed.
 
 /** How an element breaks text into lines: inline joins, block and row break, cell joins with " | ". */

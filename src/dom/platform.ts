@@ -4,6 +4,7 @@
 // on us (the approach of Playwright's injected scripts). Functions captured in the top realm work on
 // nodes of same-origin frames too (WebIDL checks the interface, not the realm); event constructors and
 // value setters come from the node's own realm (`realmOf`). Knows nothing of indexes.
+import { clearTimer, setTimer } from '../base/index.js';
 import { getOwnPropertyDescriptor, reflectApply, SafeWeakMap, uncurryThis } from './intrinsics.js';
 
 type AnyFn = (...args: any[]) => any;
@@ -158,9 +159,6 @@ const focusFn = method<HTMLElement['focus']>(HTMLElementP, 'focus');
 export const blurElement = method<HTMLElement['blur']>(HTMLElementP, 'blur');
 const execCommandFn = method<Document['execCommand']>(DocumentP, 'execCommand');
 const shadowElementsFromPoint = method<ShadowRoot['elementsFromPoint']>(P('ShadowRoot'), 'elementsFromPoint');
-// Every environment the bundle runs in (browsers, Node for the ESM build) has both timer functions.
-const setTimer: (fn: () => void, ms: number) => unknown = bound('setTimeout')!;
-const clearTimer: (id: unknown) => void = bound('clearTimeout')!;
 const frame: ((fn: () => void) => unknown) | undefined = bound('requestAnimationFrame');
 const MutationObserverCtor: typeof MutationObserver = g.MutationObserver;
 
@@ -205,10 +203,8 @@ export function elementsFromPoint(root: Document | ShadowRoot, x: number, y: num
   return nodeType(root) === 9 ? documentElementsFromPoint(root, x, y) : shadowElementsFromPoint(root, x, y);
 }
 
-/** Waits `ms` milliseconds with the genuine `setTimeout`. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimer(resolve, ms));
-}
+/** Waits `ms` milliseconds with the genuine `setTimeout` (the base layer's captured timer). */
+export { sleep } from '../base/index.js';
 
 /** Resolves after the next animation frame, or after 50 ms where frames do not run (background tab). */
 export function nextFrame(): Promise<void> {

@@ -57,8 +57,3 @@ export class LLMError extends Error {
     Object.assign(this, { kind, retryable: RETRYABLE_KINDS.has(kind), status, rawResponse, rawError, note, retryAfterMs });
   }
 }
-
-/** True for the error fetch, sleeps and signals throw on abort (a DOMException or a look-alike). */
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}

@@ -1,7 +1,7 @@
 // Public index of the LLM client: the LLM class, its error type, request helpers and the quirk table.
 // Other modules import llm/ only through this file.
 export { LLM, type LLMErrorDetail, type LLMRetryDetail } from './llm.js';
-export { LLMError, RETRYABLE_KINDS, isAbortError, type LLMErrorDetails, type LLMErrorKind } from './errors.js';
+export { LLMError, RETRYABLE_KINDS, type LLMErrorDetails, type LLMErrorKind } from './errors.js';
 export { LLM_DEFAULTS, resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 export { buildChatCompletionsURL } from './endpoint.js';
 export { toolToJSONSchema, toOpenAITool, type JSONSchema, type OpenAITool } from './tool-schema.js';

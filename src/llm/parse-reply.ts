@@ -1,6 +1,7 @@
 // Turns a chat-completion reply into one validated tool call: finds the call, repairs it
 // (numbered cases in repair/), resolves the tool and validates its arguments.
-import { isAbortError, LLMError } from './errors.js';
+import { isAbortError, messageOf } from '../base/index.js';
+import { LLMError } from './errors.js';
 import { extractToolCall } from './repair/extract-tool-call.js';
 import { repairMacroArgs } from './repair/repair-macro.js';
 import { createRepairLog } from './repair/repair-log.js';
@@ -21,7 +22,7 @@ function applyNormalizer(response: unknown, normalize: InvokeOptions['normalizeR
     return normalize(response) ?? response;
   } catch (error) {
     if (error instanceof LLMError || isAbortError(error)) throw error;
-    throw new LLMError('invalid_response', `normalizeResponse rejected the reply: ${(error as Error)?.message ?? String(error)}`, {
+    throw new LLMError('invalid_response', `normalizeResponse rejected the reply: ${messageOf(error)}`, {
       rawResponse: response,
       rawError: error,
     });

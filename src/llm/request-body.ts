@@ -1,5 +1,6 @@
 // Builds the chat-completions request body: messages, tools from zod, tool_choice, the model's quirks,
 // then the user's transformRequestBody. Pure apart from calling that user hook.
+import { messageOf } from '../base/index.js';
 import { LLMError } from './errors.js';
 import { findModelQuirks, normalizeModelName, type ToolChoiceMode } from './model-quirks.js';
 import { toOpenAITool } from './tool-schema.js';
@@ -49,6 +50,6 @@ export function buildRequestBody(input: RequestBodyInput): Record<string, unknow
   try {
     return input.transformRequestBody(body) ?? body;
   } catch (error) {
-    throw new LLMError('config', `LLM config: \`transformRequestBody\` threw: ${(error as Error)?.message ?? String(error)}`, { rawError: error });
+    throw new LLMError('config', `LLM config: \`transformRequestBody\` threw: ${messageOf(error)}`, { rawError: error });
   }
 }

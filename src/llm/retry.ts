@@ -1,7 +1,7 @@
 // Retry policy of the client: which failures get another attempt, how long to wait (exponential
-// backoff with jitter, or the server's Retry-After), and an abortable sleep. Knows no HTTP.
-import { isAbortError, LLMError } from './errors.js';
-import { clearTimer, setTimer } from './timers.js';
+// backoff with jitter, or the server's Retry-After). Knows no HTTP.
+import { isAbortError, sleep } from '../base/index.js';
+import { LLMError } from './errors.js';
 
 const MAX_BACKOFF_MS = 10_000;
 
@@ -16,22 +16,6 @@ export interface RetryOptions {
   onRetry?: (attempt: number, error: LLMError, delayMs: number) => void;
   /** Source of randomness in [0, 1), replaceable in tests. */
   random?: () => number;
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason the moment it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimer(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimer(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** The wait before retry number `attempt` (1-based): Retry-After when the server gave one, else jittered backoff. */

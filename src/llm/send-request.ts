@@ -1,9 +1,9 @@
 // One HTTP round trip to /chat/completions: headers, per-request timeout, abort pass-through,
 // body decoding (JSON or SSE) and HTTP error classification. No retries, no reply repair.
-import { isAbortError, LLMError } from './errors.js';
+import { clearTimer, isAbortError, messageOf, raceAbort, setTimer } from '../base/index.js';
+import { LLMError } from './errors.js';
 import { classifyHttpError, quoteBody } from './http-errors.js';
 import { completionFromSSE } from './sse.js';
-import { clearTimer, setTimer } from './timers.js';
 
 /** What one request needs. */
 export interface SendRequestInput {
@@ -37,16 +37,6 @@ function decode(text: string, contentType: string): unknown {
   }
 }
 
-/** Settles like `work`, or rejects as soon as `signal` aborts, even if `work` ignores the signal (a customFetch may). */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 /** Sends one request; resolves to the decoded JSON or throws an LLMError (aborts pass through untouched). */
 export async function sendRequest(input: SendRequestInput): Promise<SendRequestResult> {
   input.signal?.throwIfAborted();
@@ -71,7 +61,6 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
       const res = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
       return { res, body: await res.text() };
     })();
-    exchange.catch(() => {}); // settled by the race below; keep a late rejection from going unhandled
     ({ res: response, body: text } = await raceAbort(exchange, controller.signal));
   } catch (error) {
     if (input.signal?.aborted) throw input.signal.reason;
@@ -80,7 +69,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
       throw new LLMError('timeout', `The LLM server did not answer within ${limit} (\`timeout\`).`, { rawError: error });
     }
     if (isAbortError(error)) throw error;
-    const reason = (error as Error)?.message ?? String(error);
+    const reason = messageOf(error);
     throw new LLMError(
       'network',
       `Could not reach the LLM server at ${input.url} (${reason}). Check the network, \`baseURL\`, and that the server allows this page's origin (CORS).`,

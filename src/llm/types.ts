@@ -1,5 +1,6 @@
 // Types of the OpenAI-compatible client: messages, tools, config, invoke options and results.
 // Knows nothing of the DOM, the agent or the panel.
+import type { StandardIssue, StandardResult, StandardSchema } from '../base/index.js';
 
 /** One chat message in OpenAI's format. */
 export interface Message {
@@ -10,29 +11,21 @@ export interface Message {
   name?: string;
 }
 
-/** One issue of a Standard Schema result; zod's issues add `code`, `expected`, …. @see https://standardschema.dev */
-export interface SchemaIssue {
-  readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+/** One issue of a Standard Schema result as zod reports it (`code`, `expected` besides the message). */
+export interface SchemaIssue extends StandardIssue {
   readonly code?: string;
   readonly expected?: string;
 }
 
-/** What a Standard Schema's `validate` returns: the parsed value, or the issues. */
-export type SchemaResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: ReadonlyArray<SchemaIssue> };
+/** What a tool input schema's `validate` returns: the parsed value, or zod-style issues. */
+export type SchemaResult<T> = StandardResult<T, SchemaIssue>;
 
 /**
  * A tool's input schema: zod v4 (classic `zod` or `zod/mini`) or the agent's own builders. The
  * client validates it through Standard Schema's `~standard.validate` (synchronous) and describes
  * it to the model from zod's `_zod.def`.
  */
-export interface ToolInputSchema<T = any> {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => SchemaResult<T> | Promise<SchemaResult<T>>;
-    readonly types?: { readonly input: unknown; readonly output: T } | undefined;
-  };
+export interface ToolInputSchema<T = any> extends StandardSchema<T> {
   readonly _zod: { readonly def: object };
 }
 

@@ -2,6 +2,7 @@
 // into the step list, a task input, inline ask_user and approval boxes, and setup/CSP notices.
 // It knows the agent only through PanelAgent (events and public methods).
 import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { messageOf } from '../base/index.js';
 import type { AgentActivity, AgentStepEvent } from '../types.js';
 import { AgentController } from './agent-controller.js';
 import { PanelBase } from './panel-base.js';
@@ -306,7 +307,7 @@ export class PanelElement extends PanelBase {
     Promise.resolve()
       .then(() => this.#agent.execute(task))
       .catch((error: unknown) => {
-        this.#message = error instanceof Error ? error.message : String(error);
+        this.#message = messageOf(error);
         this.requestUpdate();
       });
   }

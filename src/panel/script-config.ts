@@ -1,6 +1,7 @@
 // Reads the drop-in bundle's settings from its own <script> tag: data-* attributes, the JSON in
 // data-config, and page-agent 1.x's query parameters (?model=&baseURL=&apiKey=&lang=&showPanel=&autoInit=).
 // Pure reading and validation: it creates nothing and logs nothing (index.ts reports).
+import { messageOf } from '../base/index.js';
 
 /** What the loading script asks for. */
 export interface ScriptSettings {
@@ -61,7 +62,7 @@ export function readScriptSettings(script: HTMLScriptElement | null | undefined,
     try {
       parsed = JSON.parse(data.config);
     } catch (error) {
-      settings.error = { attribute: 'data-config', message: `data-config is not valid JSON (${(error as Error).message}).` };
+      settings.error = { attribute: 'data-config', message: `data-config is not valid JSON (${messageOf(error)}).` };
       return settings;
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {

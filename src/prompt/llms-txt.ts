@@ -1,6 +1,7 @@
 // Opt-in llms.txt context (`experimentalLlmsTxt`): fetched once per origin, with a timeout and a
 // size cap, and never an HTML fallback page. Knows fetch and URLs only.
 // @see https://llmstxt.org/
+import { clearTimer, setTimer } from '../base/index.js';
 
 /** Limits of the llms.txt fetch. */
 export interface LlmsTxtOptions {
@@ -57,7 +58,7 @@ export class LlmsTxtLoader {
   async #fetch(endpoint: string, signal?: AbortSignal): Promise<string | null> {
     // Our own controller: aborted by the timeout or by the run's signal.
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('llms.txt timed out', 'TimeoutError')), this.#timeoutMs);
+    const timer = setTimer(() => controller.abort(new DOMException('llms.txt timed out', 'TimeoutError')), this.#timeoutMs);
     const onAbort = () => controller.abort(signal!.reason);
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
@@ -72,7 +73,7 @@ export class LlmsTxtLoader {
       if (signal?.aborted) throw signal.reason;
       return null;
     } finally {
-      clearTimeout(timer);
+      clearTimer(timer);
       signal?.removeEventListener('abort', onAbort);
     }
   }

@@ -1,7 +1,8 @@
 // Schemas made of other schemas: objects and unions. Their members may be ours or any Standard
 // Schema (the AgentOutput macro wraps users' zod tool schemas); absent keys follow zod's rules.
 import { invalidType, invalidUnion, isOnlyChecks } from './issues.js';
-import { Schema, underKey, type Infer, type Optin, type StandardSchema } from './schema.js';
+import type { StandardSchema } from '../base/index.js';
+import { Schema, underKey, type Infer, type Optin } from './schema.js';
 
 /** The members of an object schema by key. */
 export type Shape = Record<string, StandardSchema<any>>;

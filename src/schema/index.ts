@@ -1,6 +1,7 @@
 // The public index of schema/: the zod-shaped schema builders of the built-in tools (imports
-// nothing of ours; llm/ reads these schemas through `_zod.def` and `~standard`, as it reads zod's).
-export { Schema, type Infer, type StandardIssue, type StandardResult, type StandardSchema } from './schema.js';
+// only base/; llm/ reads these schemas through `_zod.def` and `~standard`, as it reads zod's).
+export { Schema, type Infer } from './schema.js';
+export type { StandardIssue, StandardResult, StandardSchema } from '../base/index.js';
 export { type SchemaIssue } from './issues.js';
 export { boolean, int, number, string, type NumberBounds } from './scalars.js';
 export { object, union, type ObjectOutput, type Shape } from './composites.js';

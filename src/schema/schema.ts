@@ -1,26 +1,8 @@
 // The base of our schema builders. A schema has zod v4's public shape (`_zod.def`, `_zod.optin`,
 // `~standard`), so llm/ converts and validates it like a user's zod schema while the bundle carries
-// no zod. Imports nothing of ours; the schema kinds live in scalars.ts, composites.ts, wrappers.ts.
+// no zod. Imports only base/; the schema kinds live in scalars.ts, composites.ts, wrappers.ts.
+import type { StandardResult, StandardSchema } from '../base/index.js';
 import type { SchemaIssue } from './issues.js';
-
-/** One issue of a Standard Schema result. @see https://standardschema.dev */
-export interface StandardIssue {
-  readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
-}
-
-/** What a Standard Schema's `validate` returns: the parsed value, or the issues. */
-export type StandardResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardIssue> };
-
-/** Any Standard Schema v1 (zod 4 classic or mini, or ours) whose parsed value is a `T`. */
-export interface StandardSchema<T = unknown> {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => StandardResult<T> | Promise<StandardResult<T>>;
-    readonly types?: { readonly input: unknown; readonly output: T } | undefined;
-  };
-}
 
 /** The parsed value's type of a Standard Schema. */
 export type Infer<S> = S extends StandardSchema<infer T> ? T : never;

@@ -1,6 +1,7 @@
 // Wrappers that decide what an absent value means: `optional` lets it be left out, `withDefault`
 // fills it in. They wrap ours or any Standard Schema, and carry zod's `optin`/`optout` marks.
-import { Schema, type StandardSchema } from './schema.js';
+import type { StandardSchema } from '../base/index.js';
+import { Schema } from './schema.js';
 
 /** `inner`, or undefined: a key the model may leave out (one with a default inside keeps it). */
 export function optional<T>(inner: StandardSchema<T>): Schema<T | undefined> {

@@ -1,6 +1,6 @@
 // The AgentOutput macro tool: one forced function call per step carrying the model's reflection and
 // exactly one action `{ <tool name>: input }`. It only shapes and reads the call; the loop runs it.
-import type { MacroToolSpec, Tool } from '../llm/types.js';
+import type { MacroToolSpec, Tool } from '../llm/index.js';
 import * as s from '../schema/index.js';
 import type { AgentReflection, PageAgentTool } from '../types.js';
 

@@ -1,7 +1,7 @@
 // Built-in tools that steer the run rather than the page: done, wait and ask_user.
 // They know the tool host's shape only; the loop decides what `done` means for the run.
+import { sleep } from '../base/index.js';
 import * as s from '../schema/index.js';
-import { sleep } from './sleep.js';
 import type { PageAgentTool, ToolHost } from './tool.js';
 
 /** The tools that change nothing on the page (never subject to approval), by model-facing name. */

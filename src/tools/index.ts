@@ -13,4 +13,3 @@ export {
   type RiskAssessment,
 } from './approval-policy.js';
 export { CSP_BLOCKED_MESSAGE, isCspBlocked } from './execute-javascript.js';
-export { sleep, raceAbort, schedule } from './sleep.js';

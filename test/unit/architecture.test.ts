@@ -23,12 +23,33 @@ function importsOf(file: string): string[] {
 
 const files = listFiles(SRC).map((file) => ({ file: relative(SRC, file), imports: importsOf(file) }));
 
-function violations(owner: (f: string) => boolean, forbidden: (spec: string) => boolean) {
-  return files.filter((f) => owner(f.file)).flatMap((f) => f.imports.filter(forbidden).map((spec) => `${f.file} imports ${spec}`));
+/** One source file and what it imports (src-relative paths without extension, or package names). */
+interface SourceFile {
+  file: string;
+  imports: string[];
+}
+
+function violations(owner: (f: string) => boolean, forbidden: (spec: string) => boolean, from: SourceFile[] = files) {
+  return from.filter((f) => owner(f.file)).flatMap((f) => f.imports.filter(forbidden).map((spec) => `${f.file} imports ${spec}`));
 }
 
 const inDir = (dir: string) => (path: string) => path === dir || path.startsWith(`${dir}/`);
 const isAgent = (p: string) => p === 'agent' || inDir('agent')(p);
+
+/** Layers reached from outside only through their `index.ts`. */
+const INDEXED_LAYERS = ['base', 'dom', 'llm', 'tools', 'prompt', 'panel', 'schema'];
+
+/** Imports of base/ that leave it: base/ is the leaf every layer may use, so it may use nothing. */
+function leafViolations(from: SourceFile[]): string[] {
+  return violations(inDir('base'), (s) => !inDir('base')(s), from);
+}
+
+/** Imports past another layer's `index.ts` (into its internals). */
+function internalsViolations(from: SourceFile[]): string[] {
+  return INDEXED_LAYERS.flatMap((layer) =>
+    violations((f) => !inDir(layer)(f), (s) => inDir(layer)(s) && s !== `${layer}/index`, from),
+  );
+}
 
 describe('dependency direction', () => {
   it('finds the source files it checks', () => {
@@ -71,12 +92,33 @@ describe('dependency direction', () => {
     expect(violations(inDir('panel'), (s) => inDir('dom')(s) || inDir('llm')(s) || inDir('tools')(s))).toEqual([]);
   });
 
-  it('keeps schema/ a leaf: it imports nothing of ours and no package', () => {
-    expect(violations(inDir('schema'), (s) => !inDir('schema')(s))).toEqual([]);
+  it('keeps schema/ a leaf over base/: it imports nothing else of ours and no package', () => {
+    expect(violations(inDir('schema'), (s) => !inDir('schema')(s) && !inDir('base')(s))).toEqual([]);
   });
 
   it('keeps llm/ reading schemas by their shape, never importing schema/', () => {
     expect(violations(inDir('llm'), inDir('schema'))).toEqual([]);
+  });
+
+  it('keeps base/ a leaf: it imports nothing of ours and no package', () => {
+    expect(files.some((f) => f.file === 'base/index.ts')).toBe(true);
+    expect(leafViolations(files)).toEqual([]);
+  });
+
+  it("imports another layer only through its index.ts, never its internals", () => {
+    expect(internalsViolations(files)).toEqual([]);
+  });
+
+  it('fails on planted violations of the base and index rules', () => {
+    const planted: SourceFile[] = [
+      { file: 'base/timers.ts', imports: ['dom/index'] },
+      { file: 'base/abort.ts', imports: ['lit'] },
+      { file: 'base/errors.ts', imports: ['base/timers'] },
+      { file: 'agent.ts', imports: ['llm/types', 'llm/index', 'base/abort'] },
+      { file: 'tools/tool.ts', imports: ['dom/types', 'tools/registry'] },
+    ];
+    expect(leafViolations(planted)).toEqual(['base/timers.ts imports dom/index', 'base/abort.ts imports lit']);
+    expect(internalsViolations(planted)).toEqual(['agent.ts imports base/abort', 'tools/tool.ts imports dom/types', 'agent.ts imports llm/types']);
   });
 
   it('imports zod for types only, so no zod code reaches the bundle', () => {

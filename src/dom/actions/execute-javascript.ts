@@ -1,6 +1,7 @@
 // execute_javascript (opt-in): runs model-written JavaScript in the page as an async function body
 // with `signal` in scope (page-agent compatible), or as a single expression. A CSP without
 // 'unsafe-eval', or Trusted Types without an allowed policy, yields a clear message, never a throw.
+import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
 import type { ActionResult } from '../types.js';
@@ -44,10 +45,6 @@ function compile(script: string, make: (body: string) => AsyncFn): AsyncFn {
     if (!(error instanceof SyntaxError)) throw error;
   }
   return make(`${script}\n`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function isCspError(error: unknown): boolean {

@@ -2,7 +2,7 @@
 // everything), the deep active element across shadow roots and frames, and sequential Tab order.
 // Calls focus()/blur() only where a real click or Tab would move focus.
 import { attr, blurElement, closest, focusElement, matches, queryAll, styleOf } from '../platform.js';
-import { composedParent } from '../extract/hit-test.js';
+import { composedParent } from '../extract/composed-tree.js';
 
 const NATIVELY_FOCUSABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, audio[controls], video[controls]';
 

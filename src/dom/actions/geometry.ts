@@ -1,8 +1,8 @@
 // Geometry for actions: frame offsets in top-window coordinates, scrolling a target into view,
 // waiting for a stable box and picking the point a person would click (the composed tree is
-// perception's, extract/hit-test.ts). Reads layout only; dispatches nothing.
+// perception's, extract/composed-tree.ts). Reads layout only; dispatches nothing.
 import { isConnected, nextFrame, rectOf, rectsOf, scrollIntoView, styleOf } from '../platform.js';
-import { composedParent, frameInset } from '../extract/hit-test.js';
+import { composedParent, frameInset } from '../extract/composed-tree.js';
 
 /** A point in some window's viewport coordinates. */
 export interface Point {

@@ -4,7 +4,8 @@
 // the agent's own hit tests.
 import type { DomContext } from '../context.js';
 import { closest } from '../platform.js';
-import { composedContains, coverRoot, deepElementFromPoint, isAgentElement as isIgnored, resolveRefs } from '../extract/hit-test.js';
+import { composedContains, isAgentElement as isIgnored, resolveRefs } from '../extract/composed-tree.js';
+import { coverRoot, deepElementFromPoint } from '../extract/find-covered.js';
 import type { Point } from './geometry.js';
 
 /** What a real pointer at the point would reach, relative to the intended target. */

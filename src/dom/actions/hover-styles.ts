@@ -4,7 +4,7 @@
 // 'unsafe-inline' needed), and marks the hovered element and its ancestors with that attribute.
 import type { DomContext } from '../context.js';
 import { rootOf } from '../platform.js';
-import { composedParent } from '../extract/hit-test.js';
+import { composedParent } from '../extract/composed-tree.js';
 
 /** The attribute that stands for `:hover` on the synthetic pointer's path. */
 export const HOVER_ATTRIBUTE = 'data-page-agent-hover';

@@ -4,7 +4,7 @@
 import type { DomContext } from '../context.js';
 import { dispatchEvent, isConnected, realmOf } from '../platform.js';
 import { focusForPointerDown } from './focus.js';
-import { composedParent } from '../extract/hit-test.js';
+import { composedParent } from '../extract/composed-tree.js';
 import { toTopPoint, type Point } from './geometry.js';
 import { moveHoverStyles } from './hover-styles.js';
 

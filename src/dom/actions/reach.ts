@@ -5,7 +5,7 @@ import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
 import { closest, isConnected, queryAll, rectOf, styleOf } from '../platform.js';
 import { describeAny, indexedDescription } from './change-watch.js';
-import { composedContains } from '../extract/hit-test.js';
+import { composedContains } from '../extract/composed-tree.js';
 import { clickPoint, hasBox, scrollIntoViewIfNeeded, toTopPoint, waitForStableBox, type Point } from './geometry.js';
 import { hitTest } from './hit-test.js';
 import { movePointer, pressAndRelease } from './pointer.js';

@@ -5,7 +5,7 @@ import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
 import { elementsFromPoint, nextFrame, queryAll, rectOf, styleOf } from '../platform.js';
 import { describeAny } from './change-watch.js';
-import { composedParent } from '../extract/hit-test.js';
+import { composedParent } from '../extract/composed-tree.js';
 import { hasBox } from './geometry.js';
 import { isAgentElement } from './hit-test.js';
 import { fail, isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';

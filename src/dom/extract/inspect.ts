@@ -7,7 +7,7 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { listedInfo } from './element-info.js';
 import { interactiveReason, isEditingHost } from './interactivity.js';
-import { frameDocument, frameInset, isIgnored } from './hit-test.js';
+import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,

@@ -1,14 +1,16 @@
 // One observation of the page for the PageController: resolve options, find an open modal, walk,
 // hit-test what is on screen, number the listed elements in document order, render the text, and
 // describe what lies beyond. Never throws: a page it cannot read yields a state that says so.
+import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode } from '../page-tree.js';
-import { serializePage } from '../serialize.js';
+import { serializePage } from '../serialize/page-text.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
-import { composedParent, deepElementFromPoint, findCovered, resolveRefs, type HitTarget } from './hit-test.js';
+import { composedParent, resolveRefs } from './composed-tree.js';
+import { deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
   documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
@@ -214,8 +216,7 @@ function unreadableState(ctx: DomContext, error: unknown): BrowserState {
     title = '';
   }
   const url = safeUrl(ctx.window);
-  const reason = error instanceof Error ? error.message : String(error);
-  return bareState(url, title, `(The page could not be read: ${reason}. It may be navigating or replacing its document; wait and read it again.)`);
+  return bareState(url, title, `(The page could not be read: ${messageOf(error)}. It may be navigating or replacing its document; wait and read it again.)`);
 }
 
 /** A state with only a title line and one remark: no page to list, nothing above or below. */

@@ -1,7 +1,7 @@
 // The pure serializer: page tree → page text, line by line.
 import { describe, expect, it } from 'vitest';
 import type { ElementNode, PageNode } from '../../../src/dom/page-tree.js';
-import { serializePage } from '../../../src/dom/serialize.js';
+import { serializePage } from '../../../src/dom/serialize/page-text.js';
 
 const text = (value: string): PageNode => ({ kind: 'text', text: value });
 const el = (tag: string, children: PageNode[] = [], extra: Partial<ElementNode> = {}): ElementNode => ({ kind: 'element', tag, flow: 'block', children, ...extra });

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LLM, LLMError } from '../../../src/llm/index.js';
 import { parseRetryAfter } from '../../../src/llm/http-errors.js';
-import { retryDelay, sleep, withRetry } from '../../../src/llm/retry.js';
+import { sleep } from '../../../src/base/index.js';
+import { retryDelay, withRetry } from '../../../src/llm/retry.js';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { MACRO, USER, macroTool } from './helpers.js';
 

@@ -1,51 +1,14 @@
-// Hit-testing for perception: the deepest element at a top-window point (through open and tracked
-// closed shadow roots and same-origin frames, looking through the agent's own UI), composed-tree
-// containment, and which listed elements something else covers. Reads layout only.
-import { append, parseNumber, SafeMap, SafeSet } from '../intrinsics.js';
+// Hit-testing for perception: the deepest page element at a top-window point (through open and
+// tracked closed shadow roots and same-origin frames, looking through the agent's own UI), and which
+// listed elements something else covers. Reads layout only.
+import { append, SafeMap, SafeSet } from '../intrinsics.js';
+import { composedContains, composedParent, frameDocument, frameInset, isAgentElement } from './composed-tree.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
-  assignedSlot, clientLeft, clientTop, defaultView, documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot,
-  getBoundingClientRect, getPropertyValue, hasAttribute, iframeContentDocument, localName, nodeType, ownerDocument, parentNode, rectLeft, rectTop,
-  shadowElementFromPoint, shadowHost, styleOf,
+  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot, getBoundingClientRect, localName, nodeType,
+  ownerDocument, rectLeft, rectTop, shadowElementFromPoint,
 } from '../platform.js';
-import type { ElementRef } from '../types.js';
 import { intersection, type Rect } from './rect.js';
-
-/**
- * The parent in the composed tree: the assigned slot (open shadow roots), the parent node, the shadow
- * host of a shadow root, or the frame element of a same-origin frame's document.
- */
-export function composedParent(node: Node): Node | null {
-  const type = nodeType(node);
-  try {
-    if (type === 11) return shadowHost(node);
-    if (type === 9) {
-      const view = defaultView(node as Document);
-      return view && (view.frameElement as Element | null);
-    }
-  } catch {
-    // A plain fragment has no host; a cross-origin parent hides its frame element.
-    return null;
-  }
-  return (type === 1 && assignedSlot(node as Element)) || parentNode(node);
-}
-
-/** Whether `ancestor` is `node` or one of its composed ancestors (crossing slots, shadow roots and frames). */
-export function composedContains(ancestor: Node, node: Node): boolean {
-  for (let n: Node | null = node; n; n = composedParent(n)) if (n === ancestor) return true;
-  return false;
-}
-
-/** Whether the element itself is one of `ignore` or marked `data-page-agent-ignore`. */
-export function isIgnored(element: Element, ignore: SafeSet<Element>): boolean {
-  return ignore.has(element) || hasAttribute(element, 'data-page-agent-ignore');
-}
-
-/** Whether an element belongs to the agent: marked `data-page-agent-ignore` or inside one of `ignore`. */
-export function isAgentElement(element: Element, ignore: SafeSet<Element>): boolean {
-  for (let n: Node | null = element; n; n = composedParent(n)) if (nodeType(n) === 1 && isIgnored(n as Element, ignore)) return true;
-  return false;
-}
 
 function pageElementAt(root: Document | ShadowRoot, x: number, y: number, ignore: SafeSet<Element>): Element | null {
   const first = nodeType(root) === 9 ? documentElementFromPoint(root as Document, x, y) : shadowElementFromPoint(root as ShadowRoot, x, y);
@@ -54,39 +17,6 @@ function pageElementAt(root: Document | ShadowRoot, x: number, y: number, ignore
   const all = elementsFromPoint(root, x, y);
   for (let i = 0; i < all.length; i++) if (!isAgentElement(all[i]!, ignore)) return all[i]!;
   return null;
-}
-
-/** The elements of `refs` (elements or functions returning one); a throwing or empty ref is skipped. */
-export function resolveRefs(refs: readonly ElementRef[] | undefined): SafeSet<Element> {
-  const set = new SafeSet<Element>();
-  if (!refs) return set;
-  for (let i = 0; i < refs.length; i++) {
-    try {
-      const ref = refs[i]!;
-      const element = typeof ref === 'function' ? ref() : ref;
-      if (element && typeof element === 'object') set.add(element);
-    } catch {
-      // A throwing getter only loses that one entry.
-    }
-  }
-  return set;
-}
-
-/** How far a frame's viewport starts inside the frame element's box: its left/top border and padding. */
-export function frameInset(frame: Element, style: CSSStyleDeclaration = styleOf(frame)): { x: number; y: number } {
-  return {
-    x: clientLeft(frame) + (parseNumber(getPropertyValue(style, 'padding-left')) || 0),
-    y: clientTop(frame) + (parseNumber(getPropertyValue(style, 'padding-top')) || 0),
-  };
-}
-
-/** The document of a same-origin frame element; null for another origin (or before it has one). */
-export function frameDocument(frame: Element): Document | null {
-  try {
-    return iframeContentDocument(frame);
-  } catch {
-    return null;
-  }
 }
 
 /** The deepest page element at a point of `doc`'s viewport, crossing shadow roots and same-origin frames. */

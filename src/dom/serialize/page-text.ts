@@ -1,9 +1,9 @@
 // Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
 // indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
 // under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
-import { append, SafeMap, stringCharCodeAt, stringSet, stringToLowerCase } from './intrinsics.js';
-import type { ElementNode, GapNode, PageNode } from './page-tree.js';
-import { clipText, collapseWhitespace, hasVisibleText } from './serialize/text.js';
+import { append, SafeMap, stringCharCodeAt, stringSet, stringToLowerCase } from '../intrinsics.js';
+import type { ElementNode, GapNode, PageNode } from '../page-tree.js';
+import { clipText, collapseWhitespace, hasVisibleText } from './text.js';
 
 /** Length limits of the page text. */
 export interface SerializeLimits {

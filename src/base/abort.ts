@@ -1,13 +1,10 @@
-// Abortable timing for tools and the loop: sleeps, and racing a promise against a signal.
-// Timers are captured when the module loads, so a page that patches them later cannot stall us.
+// Cancellation shared by every layer: the one AbortError test, an abortable sleep, and racing a
+// promise against a signal. An abort always rejects with the signal's own reason, never wrapped.
+import { schedule } from './timers.js';
 
-const nativeSetTimeout = globalThis.setTimeout.bind(globalThis);
-const nativeClearTimeout = globalThis.clearTimeout.bind(globalThis);
-
-/** Schedules `callback` after `ms` with the captured timer; returns a function that cancels it. */
-export function schedule(callback: () => void, ms: number): () => void {
-  const timer = nativeSetTimeout(callback, ms);
-  return () => nativeClearTimeout(timer);
+/** True for the error an aborted signal rejects with (a DOMException or any error named AbortError). */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /** Resolves after `ms` milliseconds; rejects with the signal's reason (an AbortError) if it aborts first. */
@@ -27,8 +24,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Settles like `promise`, or rejects with the signal's reason as soon as it aborts, so a tool that
- * ignores its signal cannot hold the run. A late rejection of `promise` is swallowed, never unhandled.
+ * Settles like `promise`, or rejects with the signal's reason as soon as it aborts, so work that
+ * ignores its signal (a tool, a customFetch) cannot hold the caller. A late rejection of `promise`
+ * is swallowed, never unhandled.
  */
 export function raceAbort<T>(promise: Promise<T> | T, signal: AbortSignal): Promise<T> {
   const settled = Promise.resolve(promise);
