@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __VERSION__: JSON.stringify('test') },
+  define: { __VERSION__: JSON.stringify('test'), __DOCS__: 'true' },
   test: {
     projects: [
       {
