@@ -17,6 +17,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Builds of the bundle and checks of what it ships: each test builds or spawns Node, which
+          // takes seconds on a loaded two-core machine, so they are kept out of the fast unit run.
+          name: 'build',
+          include: ['test/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
