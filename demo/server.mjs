@@ -108,10 +108,11 @@ export async function startDemoServer({ env = process.env, cwd = process.cwd(), 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new DemoStartError(`PORT must be a number from 0 to 65535, got "${env.PORT}".`);
   const host = env.HOST || '127.0.0.1';
 
-  const server = createServer((req, res) => {
+  // The relay's header and body deadlines apply to the whole demo server (slow clients are closed).
+  const server = createServer(relay.relayServerOptions(config), (req, res) => {
     serveStatic(req, res, config.problem ? undefined : config.model).catch(() => res.destroy());
   });
-  relay.mountRelay(server, { prefix: RELAY_PREFIX, config, logger: logger ?? relay.createConsoleLogger('relay') });
+  relay.mountRelay(server, { prefix: RELAY_PREFIX, config, listenHost: host, logger: logger ?? relay.createConsoleLogger('relay') });
   try {
     await relay.listen(server, port, host, 'PORT=<n> npm run demo');
   } catch (error) {

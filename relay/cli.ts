@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadRelayConfig, RelayConfigError, type RelayConfig } from './config.js';
 import { EnvFileError, parseEnvFile } from './env-file.js';
+import { describeHosts } from './host-check.js';
 import { createConsoleLogger, type RelayLogger } from './logger.js';
 import { describeProviders } from './providers.js';
 import { RelayListenError, startRelayServer, type RunningRelay } from './server.js';
@@ -43,8 +44,10 @@ Options:
   -v, --version      show the version
 
 Environment (or .env): LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_ALLOWED_MODELS,
-RELAY_ALLOWED_ORIGINS, RELAY_MAX_BODY_BYTES, RELAY_RATE_LIMIT, RELAY_RATE_WINDOW_SECONDS,
-RELAY_TIMEOUT_SECONDS, RELAY_TRUST_PROXY. See docs/relay.md.`;
+RELAY_ALLOWED_ORIGINS, RELAY_ALLOW_NO_ORIGIN, RELAY_HOSTS, RELAY_MAX_BODY_BYTES,
+RELAY_MAX_TOKENS, RELAY_MAX_N, RELAY_ALLOWED_FIELDS,
+RELAY_HEADERS_TIMEOUT_SECONDS, RELAY_BODY_TIMEOUT_SECONDS, RELAY_RATE_LIMIT,
+RELAY_RATE_WINDOW_SECONDS, RELAY_TIMEOUT_SECONDS, RELAY_TRUST_PROXY. See docs/relay.md.`;
 
 /** Runs the command line; `args` excludes `node` and the script path. */
 export async function runCli(args: string[], io: CliIO): Promise<CliResult> {
@@ -84,7 +87,7 @@ async function runRelay(args: string[], io: CliIO): Promise<CliResult> {
   const host = flags.host ?? env.RELAY_HOST ?? '127.0.0.1';
   const logger = io.logger ?? createConsoleLogger();
   const relay = await startRelayServer({ port, host, prefix: flags.prefix, config, logger });
-  io.out(banner(relay, config));
+  io.out(banner(relay, config, host));
   return { exitCode: 0, relay };
 }
 
@@ -133,16 +136,20 @@ function withEnvFile(io: CliIO, explicit: string | undefined): Record<string, st
   return merged;
 }
 
-function banner(relay: RunningRelay, config: RelayConfig): string {
+function banner(relay: RunningRelay, config: RelayConfig, host: string): string {
   const origins = config.allowedOrigins === '*' ? 'any origin (RELAY_ALLOWED_ORIGINS=*)' : ['its own origin', ...config.allowedOrigins].join(', ');
+  const noOrigin = config.allowNoOrigin ? 'requests without Origin forwarded (RELAY_ALLOW_NO_ORIGIN)' : 'requests without Origin refused';
   const models = config.allowedModels.length ? `${config.model} (default; allowed: ${config.allowedModels.join(', ')})` : `${config.model ?? '-'} (pinned)`;
   const lines = [
     `drop-in-page-agent relay ${__VERSION__} listening on ${relay.url}`,
     `  upstream  ${config.baseURL ?? '(not set)'}`,
     `  model     ${models}`,
     `  key       ${config.apiKey ? 'set (never logged)' : 'not set'}`,
-    `  origins   ${origins}`,
+    `  hosts     ${describeHosts(config, host)}`,
+    `  origins   ${origins}; ${noOrigin}`,
     `  limits    ${config.rateLimit.max ? `${config.rateLimit.max} requests per ${config.rateLimit.windowMs / 1000} s per client` : 'no rate limit'}, body ≤ ${config.maxBodyBytes} bytes, upstream timeout ${config.timeoutMs / 1000} s`,
+    `  clients   headers within ${config.headersTimeoutMs / 1000} s, body within ${config.bodyTimeoutMs / 1000} s`,
+    `  requests  ${config.body.maxTokens ? `max_tokens ≤ ${config.body.maxTokens}` : 'no output cap'}, n ≤ ${config.body.maxN}, ${config.body.extraFields === '*' ? 'every field forwarded' : `standard fields${config.body.extraFields.length ? ` and ${config.body.extraFields.join(', ')}` : ''} only`}`,
     `  health    ${relay.url}/health`,
     `  use it    <script src=".../page-agent.iife.js" data-base-url="${relay.url}" data-model="${config.model ?? 'default'}"></script>`,
   ];

@@ -1,5 +1,7 @@
-// Relay configuration from environment variables: upstream, model policy, origins and limits.
+// Relay configuration from environment variables: upstream, model policy, hosts, origins and limits.
 // Missing upstream settings are not fatal (the relay starts and explains); malformed values throw.
+import type { BodyPolicy } from './body-policy.js';
+import { RELAY_DEFAULTS } from './variables.js';
 
 /** A relay setting with a malformed value; `variable` names it. */
 export class RelayConfigError extends Error {
@@ -24,48 +26,32 @@ export interface RelayConfig {
   allowedModels: string[];
   /** Browser origins allowed besides the relay's own; `'*'` allows any. */
   allowedOrigins: string[] | '*';
+  /** Forward chat requests without an Origin header (servers, curl); refused by default. */
+  allowNoOrigin: boolean;
+  /**
+   * Host names the relay answers to (lower case, no port); `'*'` any. Undefined means the default:
+   * the address the request arrived at, `localhost`, and the hosts of `allowedOrigins`.
+   */
+  allowedHosts?: string[] | '*';
+  /** Caps on output tokens and `n`, and the fields forwarded besides the standard ones. */
+  body: BodyPolicy;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   /** Requests per client per window; 0 turns the limit off. */
   rateLimit: { max: number; windowMs: number };
   /** How long the upstream may stay silent (before its headers, and between chunks). */
   timeoutMs: number;
+  /** Time a client has to send its request headers. */
+  headersTimeoutMs: number;
+  /** Time a client has to send its request body once the headers are in. */
+  bodyTimeoutMs: number;
   /** Trust X-Forwarded-For / X-Forwarded-Host from a reverse proxy in front of the relay. */
   trustProxy: boolean;
   /** Why the relay cannot forward requests, when it cannot; answered to every chat request. */
   problem?: string;
 }
 
-/** Defaults for the limits; documented in docs/relay.md. */
-export const RELAY_DEFAULTS = {
-  maxBodyBytes: 2 * 1024 * 1024,
-  rateLimitMax: 60,
-  rateLimitWindowSeconds: 60,
-  timeoutSeconds: 90,
-} as const;
-
-/** One environment variable the relay reads: what docs/configuration.md renders. */
-export interface RelayVariable {
-  name: string;
-  default?: string;
-  description: string;
-}
-
-/** Every variable the relay reads, with its default (the CLI's --port/--host/--env-file override some). */
-export const RELAY_VARIABLES: readonly RelayVariable[] = [
-  { name: 'LLM_BASE_URL', description: 'Upstream API root, e.g. https://api.openai.com/v1 (a pasted …/chat/completions is trimmed).' },
-  { name: 'LLM_API_KEY', description: 'Upstream key, sent as `Authorization: Bearer`; never logged, echoed or sent to the browser. Optional for loopback upstreams (Ollama, LM Studio).' },
-  { name: 'LLM_MODEL', description: 'The default model. Without LLM_ALLOWED_MODELS every request is pinned to it, whatever the page asks for.' },
-  { name: 'LLM_ALLOWED_MODELS', description: 'Comma-separated models a page may choose; a missing model or `"default"` gets LLM_MODEL, anything else is refused with 400.' },
-  { name: 'RELAY_ALLOWED_ORIGINS', default: '(own origin only)', description: 'Comma-separated browser origins allowed besides the relay\'s own, or `*`. Requests without an Origin header (curl, servers) are not browser requests and pass.' },
-  { name: 'RELAY_MAX_BODY_BYTES', default: String(RELAY_DEFAULTS.maxBodyBytes), description: 'Largest request body accepted; larger ones get 413.' },
-  { name: 'RELAY_RATE_LIMIT', default: String(RELAY_DEFAULTS.rateLimitMax), description: 'Requests per client per window (token bucket); 0 turns the limit off. Over the limit: 429 with Retry-After.' },
-  { name: 'RELAY_RATE_WINDOW_SECONDS', default: String(RELAY_DEFAULTS.rateLimitWindowSeconds), description: 'The rate-limit window in seconds.' },
-  { name: 'RELAY_TIMEOUT_SECONDS', default: String(RELAY_DEFAULTS.timeoutSeconds), description: 'How long the upstream may stay silent, before its first byte and between streamed chunks; then 504.' },
-  { name: 'RELAY_TRUST_PROXY', default: 'false', description: 'Behind nginx: identify clients by the last X-Forwarded-For entry and the own origin by X-Forwarded-Host.' },
-  { name: 'RELAY_PORT', default: '8787', description: 'Port of `drop-in-page-agent relay` (`--port` wins; the demo uses PORT, default 5173).' },
-  { name: 'RELAY_HOST', default: '127.0.0.1', description: 'Address of `drop-in-page-agent relay` (`--host` wins; the demo uses HOST).' },
-];
+export { RELAY_DEFAULTS, RELAY_VARIABLES, type RelayVariable } from './variables.js';
 
 /** The model name a client may send to mean "whatever the relay's default is". */
 export const DEFAULT_MODEL_ALIAS = 'default';
@@ -89,12 +75,21 @@ export function loadRelayConfig(env: Env): RelayConfig {
     model: model ?? allowedModels[0],
     allowedModels,
     allowedOrigins,
+    allowNoOrigin: flag(env, 'RELAY_ALLOW_NO_ORIGIN'),
+    allowedHosts: readHosts(env.RELAY_HOSTS),
+    body: {
+      maxTokens: positiveInt(env, 'RELAY_MAX_TOKENS', RELAY_DEFAULTS.maxTokens, 0),
+      maxN: positiveInt(env, 'RELAY_MAX_N', RELAY_DEFAULTS.maxN, 1),
+      extraFields: readFields(env.RELAY_ALLOWED_FIELDS),
+    },
     maxBodyBytes: positiveInt(env, 'RELAY_MAX_BODY_BYTES', RELAY_DEFAULTS.maxBodyBytes, 1),
     rateLimit: {
       max: positiveInt(env, 'RELAY_RATE_LIMIT', RELAY_DEFAULTS.rateLimitMax, 0),
       windowMs: positiveInt(env, 'RELAY_RATE_WINDOW_SECONDS', RELAY_DEFAULTS.rateLimitWindowSeconds, 1) * 1000,
     },
     timeoutMs: positiveInt(env, 'RELAY_TIMEOUT_SECONDS', RELAY_DEFAULTS.timeoutSeconds, 1) * 1000,
+    headersTimeoutMs: positiveInt(env, 'RELAY_HEADERS_TIMEOUT_SECONDS', RELAY_DEFAULTS.headersTimeoutSeconds, 1) * 1000,
+    bodyTimeoutMs: positiveInt(env, 'RELAY_BODY_TIMEOUT_SECONDS', RELAY_DEFAULTS.bodyTimeoutSeconds, 1) * 1000,
     trustProxy: flag(env, 'RELAY_TRUST_PROXY'),
   };
   config.problem = findProblem(config);
@@ -141,6 +136,30 @@ function readOrigin(value: string): string {
   } catch {
     throw new RelayConfigError('RELAY_ALLOWED_ORIGINS', `"${value}" is not an origin (expected e.g. https://app.example.com)`);
   }
+}
+
+function readHosts(value: string | undefined): string[] | '*' | undefined {
+  const hosts = list(value);
+  if (hosts.length === 0) return undefined;
+  if (hosts.includes('*')) return '*';
+  return hosts.map((raw) => {
+    const host = raw.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+    // A bare IPv6 address has colons; anything else with a colon carries a port or a scheme.
+    const isIPv6 = /^[0-9a-f:.]+$/.test(host) && host.includes(':');
+    if (!isIPv6 && !/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host)) {
+      throw new RelayConfigError('RELAY_HOSTS', `"${raw}" is not a host name (expected names such as relay.example.com or 10.0.0.5, without a scheme or port)`);
+    }
+    return host;
+  });
+}
+
+function readFields(value: string | undefined): string[] | '*' {
+  const fields = list(value);
+  if (fields.includes('*')) return '*';
+  for (const field of fields) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new RelayConfigError('RELAY_ALLOWED_FIELDS', `"${field}" is not a field name (expected names such as top_k)`);
+  }
+  return fields;
 }
 
 function positiveInt(env: Env, name: string, fallback: number, min: number): number {

@@ -1,6 +1,7 @@
 // Origin policy and CORS headers: which browser origins may call the relay, and the headers that
-// tell the browser so. Requests without an Origin header (curl, servers) are not browsers' business.
+// tell the browser so. Whether a request without an Origin may spend is the handler's decision.
 import type { IncomingMessage } from 'node:http';
+import { requestHost } from './host-check.js';
 
 /** Whether a request's origin may use the relay, and the CORS headers to answer with. */
 export interface OriginVerdict {
@@ -27,7 +28,7 @@ export function checkOrigin(req: IncomingMessage, allowed: string[] | '*', trust
   return {
     allowed: true,
     origin,
-    headers: { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'retry-after, x-relay-model' },
+    headers: { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'retry-after, x-relay-model, x-relay-capped, x-relay-dropped' },
   };
 }
 
@@ -51,12 +52,6 @@ function isSameHost(origin: string, req: IncomingMessage, trustProxy: boolean): 
   } catch {
     return false;
   }
-  const forwarded = trustProxy ? firstValue(req.headers['x-forwarded-host']) : undefined;
-  const host = forwarded ?? req.headers.host;
+  const host = requestHost(req, trustProxy);
   return host !== undefined && host.toLowerCase() === originHost.toLowerCase();
-}
-
-function firstValue(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.split(',')[0]?.trim() || undefined;
 }

@@ -1,12 +1,15 @@
-// The relay's request handler: routing, origin policy, rate limit, body cap and model policy in
-// front of the forwarder. Knows nothing of how it is mounted or of the process it runs in.
+// The relay's request handler: routing, host and origin policy, rate limit, then the prepared body
+// to the forwarder. Each check answers with a Refusal value; this file only orders them. Knows
+// nothing of how it is mounted or of the process it runs in.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_MODEL_ALIAS, type RelayConfig } from './config.js';
-import { checkOrigin, preflightHeaders } from './cors.js';
+import type { RelayConfig } from './config.js';
+import { checkOrigin, preflightHeaders, type OriginVerdict } from './cors.js';
 import { forwardChatCompletion } from './forward.js';
-import { clientAddress, readBody, sendJson, sendRelayError } from './http-io.js';
+import { checkHost } from './host-check.js';
+import { clientAddress, sendJson, sendRelayError, type Refusal } from './http-io.js';
 import { SILENT_LOGGER, scrubbingLogger, type RelayLogger } from './logger.js';
 import { scrubText } from './key-scrubber.js';
+import { prepareChatRequest } from './prepare-request.js';
 import { PROVIDER_EXAMPLES } from './providers.js';
 import { createRateLimiter } from './rate-limiter.js';
 
@@ -21,12 +24,15 @@ export interface RelayHandlerOptions {
   logger?: RelayLogger;
   /** Clock for the rate limiter (tests). */
   now?: () => number;
+  /** The host the server listens on, accepted as a host name by default (see RELAY_HOSTS). */
+  listenHost?: string;
 }
 
 /** Builds the handler for one configuration. */
 export function createRelayHandler(config: RelayConfig, options: RelayHandlerOptions = {}): RelayHandler {
   const logger = scrubbingLogger(options.logger ?? SILENT_LOGGER, config.apiKey);
   const limiter = createRateLimiter({ ...config.rateLimit, now: options.now });
+  const scrub = (text: string) => scrubText(text, config.apiKey);
 
   return async (req, res, path) => {
     const started = Date.now();
@@ -35,18 +41,28 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
     const verdict = checkOrigin(req, config.allowedOrigins, config.trustProxy);
     const log = (status: number, note = '') =>
       logger.info(`${method} ${path} ${status || 'aborted'} ${Date.now() - started}ms client=${client}${verdict.origin ? ` origin=${verdict.origin}` : ''}${note}`);
+    const refuse = (refusal: Refusal, cors: Record<string, string> = verdict.headers) => {
+      sendRelayError(res, refusal.status, refusal.code, refusal.message, { ...cors, ...refusal.headers }, refusal.extra);
+      if (refusal.warn) logger.warn(`${refusal.warn} (${method} ${path})`);
+      else log(refusal.status, refusal.note);
+    };
 
-    if (!verdict.allowed) {
-      sendRelayError(
-        res,
-        403,
-        'origin_not_allowed',
-        `The origin ${scrubText(verdict.origin ?? '', config.apiKey)} may not use this LLM relay. Add it to RELAY_ALLOWED_ORIGINS on the server.`,
-        verdict.headers,
+    const host = checkHost(req, config, options.listenHost);
+    if (!host.allowed) {
+      const shown = scrub(host.host ?? '(none)').slice(0, 200);
+      // No CORS grant: a rebinding page sees its own origin as "same host", and must learn nothing.
+      return refuse(
+        {
+          status: 421,
+          code: 'misdirected_host',
+          message: `This LLM relay does not answer to the host name ${shown}. It answers to ${host.accepted.join(', ')}; add the name to RELAY_HOSTS on the server if it is yours.`,
+          headers: { connection: 'close' },
+          warn: `refused host ${shown}; allow it with RELAY_HOSTS`,
+        },
+        {},
       );
-      logger.warn(`refused origin ${verdict.origin} (${method} ${path}); allow it with RELAY_ALLOWED_ORIGINS`);
-      return;
     }
+    if (!verdict.allowed) return refuse(originRefusal(verdict, scrub));
     if (method === 'OPTIONS') {
       res.writeHead(204, preflightHeaders(req, verdict)).end();
       return;
@@ -58,64 +74,44 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
       return;
     }
     if (!/^(\/v1)?\/chat\/completions$/.test(path)) {
-      sendRelayError(res, 404, 'not_found', `No such relay endpoint: ${scrubText(path, config.apiKey)}. The relay serves POST /chat/completions and GET /health.`, verdict.headers);
-      log(404);
-      return;
+      return refuse({
+        status: 404,
+        code: 'not_found',
+        message: `No such relay endpoint: ${scrub(path)}. The relay serves POST /chat/completions and GET /health.`,
+      });
     }
     if (method !== 'POST') return methodNotAllowed(res, 'POST, OPTIONS', verdict.headers);
-
     if (config.problem) {
-      sendRelayError(res, 503, 'relay_not_configured', notConfiguredMessage(config.problem), verdict.headers, {
-        providers: PROVIDER_EXAMPLES,
+      return refuse({ status: 503, code: 'relay_not_configured', message: notConfiguredMessage(config.problem), extra: { providers: PROVIDER_EXAMPLES }, note: ' not configured' });
+    }
+    if (verdict.origin === undefined && !config.allowNoOrigin) {
+      return refuse({
+        status: 403,
+        code: 'origin_required',
+        message:
+          'This LLM relay forwards only requests from web pages, which carry an Origin header. For server-to-server use, set RELAY_ALLOW_NO_ORIGIN=1 on the relay.',
+        warn: 'refused a request without an Origin header; allow such requests with RELAY_ALLOW_NO_ORIGIN=1',
       });
-      log(503, ' not configured');
-      return;
     }
 
     const decision = limiter.take(client);
     if (!decision.allowed) {
       const retry = String(decision.retryAfterSeconds);
-      sendRelayError(
-        res,
-        429,
-        'rate_limited',
-        `Too many requests to the LLM relay from this client; try again in ${retry} s.`,
-        { ...verdict.headers, 'retry-after': retry },
-      );
-      log(429, ' rate limited');
-      return;
+      return refuse({
+        status: 429,
+        code: 'rate_limited',
+        message: `Too many requests to the LLM relay from this client; try again in ${retry} s.`,
+        headers: { 'retry-after': retry },
+        note: ' rate limited',
+      });
     }
 
-    const read = await readBody(req, config.maxBodyBytes);
-    if (!read.ok) {
-      if (read.reason === 'aborted') return log(0);
-      sendRelayError(
-        res,
-        413,
-        'body_too_large',
-        `The request body is larger than the relay accepts (${config.maxBodyBytes} bytes, RELAY_MAX_BODY_BYTES).`,
-        { ...verdict.headers, connection: 'close' },
-      );
-      log(413);
-      return;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(read.body.toString('utf8'));
-    } catch {
-      body = undefined;
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      sendRelayError(res, 400, 'invalid_json', 'The request body must be a JSON object (an OpenAI chat completion request).', verdict.headers);
-      log(400, ' invalid json');
-      return;
-    }
-
-    const chosen = chooseModel(config, (body as { model?: unknown }).model);
-    if (!chosen.ok) {
-      sendRelayError(res, 400, 'model_not_allowed', chosen.message, verdict.headers, { allowed_models: config.allowedModels });
-      log(400, ' model refused');
-      return;
+    const prepared = await prepareChatRequest(req, config);
+    if (prepared === 'aborted') return log(0);
+    if ('status' in prepared) {
+      // A client still trickling its body in is disconnected rather than drained.
+      if (prepared.code === 'body_timeout') res.once('finish', () => req.socket.destroy());
+      return refuse(prepared);
     }
 
     const gone = new AbortController();
@@ -126,27 +122,22 @@ export function createRelayHandler(config: RelayConfig, options: RelayHandlerOpt
       baseURL: config.baseURL!,
       apiKey: config.apiKey,
       timeoutMs: config.timeoutMs,
-      body: { ...(body as Record<string, unknown>), model: chosen.model },
-      headers: { ...verdict.headers, 'x-relay-model': chosen.model },
+      body: prepared.body,
+      headers: { ...verdict.headers, 'x-relay-model': prepared.model, ...prepared.changes },
       signal: gone.signal,
     });
-    log(status, ` model=${chosen.model}${(body as { stream?: unknown }).stream === true ? ' stream' : ''}`);
+    const notes = Object.entries(prepared.changes).map(([name, value]) => ` ${name.slice('x-relay-'.length)}=[${value}]`).join('');
+    log(status, ` model=${prepared.model}${prepared.body.stream === true ? ' stream' : ''}${notes}`);
   };
 }
 
-type ModelChoice = { ok: true; model: string } | { ok: false; message: string };
-
-/** Applies the model policy: pinned to `model`, or an allowlist with `model` as the default. */
-export function chooseModel(config: Pick<RelayConfig, 'model' | 'allowedModels'>, requested: unknown): ModelChoice {
-  const fallback = config.model!;
-  if (config.allowedModels.length === 0) return { ok: true, model: fallback };
-  if (requested === undefined || requested === null || requested === '' || requested === DEFAULT_MODEL_ALIAS) {
-    return { ok: true, model: fallback };
-  }
-  if (typeof requested === 'string' && config.allowedModels.includes(requested)) return { ok: true, model: requested };
+function originRefusal(verdict: OriginVerdict, scrub: (text: string) => string): Refusal {
+  const origin = scrub(verdict.origin ?? '');
   return {
-    ok: false,
-    message: `The model ${JSON.stringify(requested).slice(0, 80)} is not allowed by this relay. Allowed: ${config.allowedModels.join(', ')} (LLM_ALLOWED_MODELS), or send "${DEFAULT_MODEL_ALIAS}".`,
+    status: 403,
+    code: 'origin_not_allowed',
+    message: `The origin ${origin} may not use this LLM relay. Add it to RELAY_ALLOWED_ORIGINS on the server.`,
+    warn: `refused origin ${origin}; allow it with RELAY_ALLOWED_ORIGINS`,
   };
 }
 

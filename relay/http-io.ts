@@ -6,9 +6,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type RelayErrorCode =
   | 'relay_not_configured'
   | 'origin_not_allowed'
+  | 'origin_required'
+  | 'misdirected_host'
+  | 'body_timeout'
   | 'model_not_allowed'
   | 'body_too_large'
   | 'invalid_json'
+  | 'invalid_field'
   | 'rate_limited'
   | 'upstream_timeout'
   | 'upstream_unreachable'
@@ -16,6 +20,22 @@ export type RelayErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'internal_error';
+
+/** A request the relay answers with an error instead of forwarding it. */
+export interface Refusal {
+  status: number;
+  code: RelayErrorCode;
+  /** Shown to the user (the panel displays it); never holds the key. */
+  message: string;
+  /** Headers besides the CORS ones, e.g. `retry-after`. */
+  headers?: Record<string, string>;
+  /** Fields beside `error` in the body. */
+  extra?: Record<string, unknown>;
+  /** A warning for the operator's log. */
+  warn?: string;
+  /** A short note for the request's log line. */
+  note?: string;
+}
 
 /** Writes a JSON error unless the response has started; extra fields go beside `error`. */
 export function sendRelayError(
@@ -41,14 +61,15 @@ export function sendJson(res: ServerResponse, status: number, value: unknown, he
   res.end(JSON.stringify(value));
 }
 
-/** The outcome of reading a body under a cap. */
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
+/** The outcome of reading a body under a cap and a deadline. */
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'timeout' | 'aborted' };
 
 /**
  * Reads the request body, refusing it as soon as it exceeds `limit` bytes (by Content-Length when
- * declared, otherwise while it streams in). A refused body is drained so the client can read the answer.
+ * declared, otherwise while it streams in) or takes longer than `timeoutMs` in all (a slow-body
+ * client holding the connection). A refused body is drained so the client can read the answer.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+export function readBody(req: IncomingMessage, limit: number, timeoutMs = 0): Promise<BodyResult> {
   return new Promise((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -59,19 +80,18 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const timer = timeoutMs > 0 ? setTimeout(() => finish({ ok: false, reason: 'timeout' }), timeoutMs) : undefined;
     const finish = (result: BodyResult) => {
       if (done) return;
       done = true;
+      clearTimeout(timer);
+      if (!result.ok) chunks.length = 0;
       resolve(result);
     };
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        finish({ ok: false, reason: 'too_large' });
-        return;
-      }
+      if (size > limit) return finish({ ok: false, reason: 'too_large' });
       chunks.push(chunk);
     });
     req.on('end', () => finish({ ok: true, body: Buffer.concat(chunks) }));

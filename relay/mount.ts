@@ -43,15 +43,20 @@ export function createRelayListener(options: MountOptions = {}, fallback?: Liste
 
 /**
  * Mounts the relay at `prefix` inside an existing server: requests under the prefix go to the
- * relay, every other request to the server's own `request` listeners, unchanged.
+ * relay, every other request to the server's own `request` listeners, unchanged. The server's
+ * `headersTimeout` is lowered to RELAY_HEADERS_TIMEOUT_SECONDS when it is longer; create the
+ * server with `relayServerOptions(config)` to have slow clients closed within a second of it.
  */
 export function mountRelay(server: Server, options: MountOptions & { prefix: string }): void {
+  const config = options.config ?? loadRelayConfig(options.env ?? process.env);
+  // Tighten, never loosen, the host server's header deadline; the relay times request bodies itself.
+  if (server.headersTimeout === 0 || server.headersTimeout > config.headersTimeoutMs) server.headersTimeout = config.headersTimeoutMs;
   const existing = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
   const rest: Listener = (req, res) => {
     for (const listener of existing) listener.call(server, req, res);
   };
-  server.on('request', createRelayListener(options, existing.length ? rest : undefined));
+  server.on('request', createRelayListener({ ...options, config }, existing.length ? rest : undefined));
 }
 
 function normalizePrefix(prefix: string | undefined): string {

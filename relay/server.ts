@@ -1,7 +1,8 @@
 // A standalone relay server on node:http: listen, report the bound URL, close cleanly, and turn
 // listen failures (port in use, no permission) into errors that name the port.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadRelayConfig, type RelayConfig } from './config.js';
 import { createRelayListener, type MountOptions } from './mount.js';
 
 /** The server could not listen; the message names the host and port and says what to do. */
@@ -17,6 +18,9 @@ export class RelayListenError extends Error {
   }
 }
 
+/** How often node:http looks for connections past their header or request deadline. */
+const CHECK_INTERVAL_MS = 1000;
+
 /** A running relay. */
 export interface RunningRelay {
   server: Server;
@@ -31,7 +35,8 @@ export async function startRelayServer(
   options: MountOptions & { port: number; host?: string; portHint?: string },
 ): Promise<RunningRelay> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(createRelayListener(options));
+  const config = options.config ?? loadRelayConfig(options.env ?? process.env);
+  const server = createServer(relayServerOptions(config), createRelayListener({ ...options, config, listenHost: options.listenHost ?? host }));
   await listen(server, options.port, host, options.portHint);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -44,6 +49,19 @@ export async function startRelayServer(
         server.closeAllConnections();
         server.close(() => done());
       }),
+  };
+}
+
+/**
+ * node:http server options that close slow clients: headers within `headersTimeoutMs`, the whole
+ * request within headers + body time (the handler answers a slow body itself, earlier), checked
+ * every second rather than Node's default 30 s.
+ */
+export function relayServerOptions(config: Pick<RelayConfig, 'headersTimeoutMs' | 'bodyTimeoutMs'>): ServerOptions {
+  return {
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.headersTimeoutMs + config.bodyTimeoutMs,
+    connectionsCheckingInterval: CHECK_INTERVAL_MS,
   };
 }
 

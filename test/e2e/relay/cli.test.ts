@@ -70,7 +70,11 @@ describe('runCli', () => {
     expect(result.out).not.toContain(KEY);
     expect(result.out).not.toContain('NOT CONFIGURED');
     upstream.enqueue({ content: 'ok' });
-    const res = await fetch(`${result.relay!.url}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
+    expect(result.out).toContain('hosts     localhost, 127.0.0.1 (set RELAY_HOSTS for other names)');
+    expect(result.out).toContain('origins   its own origin; requests without Origin refused');
+    expect(result.out).toContain('clients   headers within 10 s, body within 30 s');
+    expect(result.out).toContain('requests  max_tokens ≤ 8192, n ≤ 1, standard fields only');
+    const res = await fetch(`${result.relay!.url}/chat/completions`, { method: 'POST', headers: { origin: result.relay!.url }, body: '{"messages":[]}' });
     expect(res.status).toBe(200);
     expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(upstream.requests.at(-1)!.body.model).toBe('from-env');

@@ -1,6 +1,6 @@
 // The relay against a mock upstream on loopback: key added server-side, origin policy, rate limit,
 // streaming pass-through, body cap, timeouts, and the key never leaving the relay.
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRelayConfig, type RelayConfig } from '../../../relay/config.js';
@@ -87,7 +87,8 @@ describe('relay forwarding', () => {
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.headers.cookie).toBeUndefined();
     expect(sent.headers.origin).toBeUndefined();
-    expect(sent.body).toEqual(chat({ model: 'mock-model', tools: [] }));
+    // The relay's output cap is added when the page sets none (RELAY_MAX_TOKENS, default 8192).
+    expect(sent.body).toEqual(chat({ model: 'mock-model', tools: [], max_tokens: 8192 }));
   });
 
   it('accepts the /v1/chat/completions spelling too', async () => {
@@ -186,10 +187,113 @@ describe('relay origin policy', () => {
     expect(res.headers.get('access-control-allow-methods')).toBeNull();
   });
 
-  it('allows its own origin and requests without an Origin header', async () => {
-    upstream.enqueue({ content: 'a' }, { content: 'b' });
+  it('allows its own origin', async () => {
+    upstream.enqueue({ content: 'a' });
     expect((await call(`${relay.url}/chat/completions`, { method: 'POST', origin: relay.url, json: chat() })).status).toBe(200);
-    expect((await call(`${relay.url}/chat/completions`, { method: 'POST', origin: null, json: chat() })).status).toBe(200);
+  });
+
+  it('refuses a chat request without an Origin header by default, without calling upstream (#15)', async () => {
+    const res = await call(`${relay.url}/chat/completions`, { method: 'POST', origin: null, json: chat() });
+    expect(res.status).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'origin_required',
+      type: 'relay_error',
+      message:
+        'This LLM relay forwards only requests from web pages, which carry an Origin header. For server-to-server use, set RELAY_ALLOW_NO_ORIGIN=1 on the relay.',
+    });
+    expect(upstream.requests).toHaveLength(0);
+    expect(logLines.some((l) => l.startsWith('warn refused a request without an Origin header'))).toBe(true);
+    // Health checks carry no Origin and spend nothing: they still answer.
+    expect((await call(`${relay.url}/health`, { origin: null })).status).toBe(200);
+  });
+
+  it('forwards requests without an Origin header when RELAY_ALLOW_NO_ORIGIN is set', async () => {
+    const servers = await relayWith(configFor({ RELAY_ALLOW_NO_ORIGIN: '1' }));
+    upstream.enqueue({ content: 'server to server' });
+    const res = await call(`${servers.url}/chat/completions`, { method: 'POST', origin: null, json: chat() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(upstream.requests).toHaveLength(1);
+  });
+});
+
+/** A request with a Host header of our choosing (fetch does not let a caller set Host). */
+function withHost(url: string, host: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  const target = new URL(url);
+  return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname, method: init.method ?? 'GET', headers: { host, ...init.headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          seen.push(`${res.statusCode} ${JSON.stringify(res.headers)} ${text}`);
+          resolve({ status: res.statusCode!, headers: res.headers, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe('relay host names (#19)', () => {
+  it('answers a DNS-rebinding host with 421 and no CORS grant, even when its Origin matches the Host', async () => {
+    const relay = await relayWith(configFor());
+    const port = new URL(relay.url).port;
+    const rebound = `rebind.attacker.test:${port}`;
+    const res = await withHost(`${relay.url}/chat/completions`, rebound, {
+      method: 'POST',
+      headers: { origin: `http://${rebound}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chat()),
+    });
+    expect(res.status).toBe(421);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(JSON.parse(res.text).error).toEqual({
+      code: 'misdirected_host',
+      type: 'relay_error',
+      message: `This LLM relay does not answer to the host name ${rebound}. It answers to localhost, 127.0.0.1, app.example.test; add the name to RELAY_HOSTS on the server if it is yours.`,
+    });
+    const preflight = await withHost(`${relay.url}/chat/completions`, rebound, {
+      method: 'OPTIONS',
+      headers: { origin: `http://${rebound}`, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(421);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await withHost(`${relay.url}/health`, rebound)).status).toBe(421);
+    expect(upstream.requests).toHaveLength(0);
+    expect(logLines.some((l) => l.startsWith(`warn refused host ${rebound}`))).toBe(true);
+  });
+
+  it('answers to localhost, the listen address and the hosts of the allowed origins by default', async () => {
+    const relay = await relayWith(configFor());
+    const port = new URL(relay.url).port;
+    upstream.setHandler(() => ({ content: 'ok' }));
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'app.example.test']) {
+      const res = await withHost(`${relay.url}/chat/completions`, host, {
+        method: 'POST',
+        headers: { origin: PAGE_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(chat()),
+      });
+      expect(res.status, host).toBe(200);
+    }
+  });
+
+  it('answers only to RELAY_HOSTS when it is set, checking X-Forwarded-Host behind a trusted proxy', async () => {
+    const relay = await relayWith(configFor({ RELAY_HOSTS: 'relay.example.test', RELAY_TRUST_PROXY: '1' }));
+    upstream.enqueue({ content: 'proxied' });
+    const headers = { origin: 'http://relay.example.test', 'content-type': 'application/json' };
+    const proxied = await withHost(`${relay.url}/chat/completions`, '127.0.0.1', {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-host': 'relay.example.test' },
+      body: JSON.stringify(chat()),
+    });
+    expect(proxied.status).toBe(200);
+    // Own origin through the proxy: the page at relay.example.test gets its CORS grant.
+    expect(proxied.headers['access-control-allow-origin']).toBe('http://relay.example.test');
+    expect((await withHost(`${relay.url}/health`, 'localhost')).status).toBe(421);
+    expect((await withHost(`${relay.url}/health`, '127.0.0.1', { headers: { 'x-forwarded-host': 'rebind.attacker.test' } })).status).toBe(421);
   });
 });
 
@@ -255,6 +359,44 @@ describe('relay limits', () => {
     expect(res.json().error.message).toBe(
       `The relay could not reach the LLM at 127.0.0.1:${port}: ECONNREFUSED. Is LLM_BASE_URL right and the server running?`,
     );
+  });
+});
+
+describe('relay body caps (#19)', () => {
+  it('lowers max_tokens and n to the caps, drops unknown fields, and says so in headers', async () => {
+    const relay = await relayWith(configFor({ RELAY_MAX_TOKENS: '1000', RELAY_MAX_N: '2' }));
+    upstream.enqueue({ content: 'capped' });
+    const res = await call(`${relay.url}/chat/completions`, {
+      method: 'POST',
+      json: chat({ max_tokens: 1_000_000, n: 16, store: true, service_tier: 'priority', 'x\nevil': 1, temperature: 0 }),
+    });
+    expect(res.status).toBe(200);
+    expect(upstream.requests[0]!.body).toEqual(chat({ model: 'mock-model', max_tokens: 1000, n: 2, temperature: 0 }));
+    expect(res.headers.get('x-relay-capped')).toBe('max_tokens=1000, n=2');
+    expect(res.headers.get('x-relay-dropped')).toBe('store, service_tier, x?evil');
+    expect(res.headers.get('access-control-expose-headers')).toContain('x-relay-capped, x-relay-dropped');
+    expect(logLines.some((l) => l.includes('capped=[max_tokens=1000, n=2] dropped=[store, service_tier, x?evil]'))).toBe(true);
+  });
+
+  it('forwards fields named in RELAY_ALLOWED_FIELDS, and everything with *', async () => {
+    const listed = await relayWith(configFor({ RELAY_ALLOWED_FIELDS: 'store' }));
+    const any = await relayWith(configFor({ RELAY_ALLOWED_FIELDS: '*', RELAY_MAX_TOKENS: '0' }));
+    upstream.enqueue({ content: 'a' }, { content: 'b' });
+    await call(`${listed.url}/chat/completions`, { method: 'POST', json: chat({ store: true, custom: 1 }) });
+    await call(`${any.url}/chat/completions`, { method: 'POST', json: chat({ store: true, custom: 1 }) });
+    expect(upstream.requests[0]!.body).toEqual(chat({ model: 'mock-model', store: true, max_tokens: 8192 }));
+    expect(upstream.requests[1]!.body).toEqual(chat({ model: 'mock-model', store: true, custom: 1 }));
+  });
+
+  it('refuses a max_tokens that is not a whole number with 400 naming it, without calling upstream', async () => {
+    const relay = await relayWith(configFor());
+    const res = await call(`${relay.url}/chat/completions`, { method: 'POST', json: chat({ max_tokens: 'lots' }) });
+    expect(res.status).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'invalid_field', type: 'relay_error', message: `The request's max_tokens must be a whole number of at least 1, got "lots".` },
+      param: 'max_tokens',
+    });
+    expect(upstream.requests).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@
 // Relay configuration from the environment, and the model policy (pinned or allowlist).
 import { describe, expect, it } from 'vitest';
 import { loadRelayConfig, RelayConfigError } from '../../../relay/config.js';
-import { chooseModel } from '../../../relay/handler.js';
+import { chooseModel } from '../../../relay/prepare-request.js';
 
 const OPENAI = { LLM_BASE_URL: 'https://api.openai.com/v1/', LLM_API_KEY: 'sk-test', LLM_MODEL: 'gpt-4.1-mini' };
 
@@ -18,6 +18,10 @@ describe('loadRelayConfig', () => {
       maxBodyBytes: 2 * 1024 * 1024,
       rateLimit: { max: 60, windowMs: 60_000 },
       timeoutMs: 90_000,
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 30_000,
+      allowNoOrigin: false,
+      allowedHosts: undefined,
       trustProxy: false,
     });
     expect(config.problem).toBeUndefined();
@@ -68,6 +72,11 @@ describe('loadRelayConfig', () => {
       [{ RELAY_MAX_BODY_BYTES: '0' }, /^RELAY_MAX_BODY_BYTES: must be a whole number of at least 1/],
       [{ RELAY_TIMEOUT_SECONDS: '1.5' }, /^RELAY_TIMEOUT_SECONDS/],
       [{ RELAY_TRUST_PROXY: 'maybe' }, /^RELAY_TRUST_PROXY: must be 1\/true\/yes or 0\/false\/no/],
+      [{ RELAY_ALLOW_NO_ORIGIN: 'sometimes' }, /^RELAY_ALLOW_NO_ORIGIN: must be 1\/true\/yes/],
+      [{ RELAY_HOSTS: 'relay.example.com:8787' }, /^RELAY_HOSTS: "relay.example.com:8787" is not a host name \(expected names such as relay.example.com or 10.0.0.5, without a scheme or port\)/],
+      [{ RELAY_HOSTS: 'https://relay.example.com' }, /^RELAY_HOSTS: "https:\/\/relay.example.com" is not a host name/],
+      [{ RELAY_HEADERS_TIMEOUT_SECONDS: '0' }, /^RELAY_HEADERS_TIMEOUT_SECONDS: must be a whole number of at least 1, got "0"/],
+      [{ RELAY_BODY_TIMEOUT_SECONDS: 'soon' }, /^RELAY_BODY_TIMEOUT_SECONDS/],
     ];
     for (const [env, message] of cases) {
       expect(() => loadRelayConfig(env)).toThrow(RelayConfigError);
@@ -79,9 +88,26 @@ describe('loadRelayConfig', () => {
     expect(() => loadRelayConfig({ LLM_BASE_URL: 'not a url?key=sk-secret' })).toThrow(/^(?!.*sk-secret)/);
   });
 
-  it('reads limits and the proxy flag', () => {
-    const config = loadRelayConfig({ RELAY_RATE_LIMIT: '0', RELAY_RATE_WINDOW_SECONDS: '10', RELAY_TIMEOUT_SECONDS: '5', RELAY_MAX_BODY_BYTES: '1000', RELAY_TRUST_PROXY: 'true' });
-    expect(config).toMatchObject({ rateLimit: { max: 0, windowMs: 10_000 }, timeoutMs: 5000, maxBodyBytes: 1000, trustProxy: true });
+  it('reads limits, client deadlines and the proxy and no-Origin flags', () => {
+    const config = loadRelayConfig({
+      RELAY_RATE_LIMIT: '0',
+      RELAY_RATE_WINDOW_SECONDS: '10',
+      RELAY_TIMEOUT_SECONDS: '5',
+      RELAY_MAX_BODY_BYTES: '1000',
+      RELAY_TRUST_PROXY: 'true',
+      RELAY_ALLOW_NO_ORIGIN: 'yes',
+      RELAY_HEADERS_TIMEOUT_SECONDS: '3',
+      RELAY_BODY_TIMEOUT_SECONDS: '4',
+    });
+    expect(config).toMatchObject({
+      rateLimit: { max: 0, windowMs: 10_000 },
+      timeoutMs: 5000,
+      maxBodyBytes: 1000,
+      trustProxy: true,
+      allowNoOrigin: true,
+      headersTimeoutMs: 3000,
+      bodyTimeoutMs: 4000,
+    });
   });
 });
 
