@@ -7,6 +7,22 @@ import { join } from 'node:path';
 const cache = new Map();
 
 /**
+ * The headless agents compared by the bench and `npm run eval`: ours from src/ (with the listener
+ * tracker, installed before the page's scripts as the IIFE in <head> does) and page-agent 1.12.4's.
+ */
+export const AGENT_ENTRIES = {
+  ours: {
+    contents: `export { PageAgentCore } from './src/agent.ts';
+export { PageController } from './src/dom/page-controller.ts';
+export { installListenerTracker } from './src/dom/extract/listener-tracker.ts';`,
+  },
+  pageAgent: {
+    contents: `export { PageAgentCore } from '@page-agent/core';
+export { PageController } from '@page-agent/page-controller';`,
+  },
+};
+
+/**
  * IIFE source exposing a module's exports as `window[globalName]`. `entry` is a repo-relative file, a
  * package name, or `{ contents }`: TypeScript source resolved from the repository root.
  */

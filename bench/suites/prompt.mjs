@@ -4,10 +4,10 @@
 // page-agent's, each driven headless in the same Chromium against a loopback mock LLM that records
 // the request and answers `done`. Targets: ≤ 0.6× page-agent on 1k, ≤ 8k tokens on 20k.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundle } from '../lib/bundles.mjs';
+import { AGENT_ENTRIES, bundle } from '../lib/bundles.mjs';
+import { agentStep, startMockLLMServer } from '../lib/mock-llm-server.mjs';
 import { adminPage } from '../lib/pages.mjs';
 
 export const name = 'prompt';
@@ -21,15 +21,6 @@ const PAGES = [
 /** page-agent needs about a minute to observe the 20k page; give up on one run after this. */
 const PEER_TIMEOUT_MS = 150_000;
 
-const OURS_ENTRY = {
-  contents: `export { PageAgentCore } from './src/agent.ts';
-export { PageController } from './src/dom/page-controller.ts';
-export { installListenerTracker } from './src/dom/extract/listener-tracker.ts';`,
-};
-const PEER_ENTRY = {
-  contents: `export { PageAgentCore } from '@page-agent/core';
-export { PageController } from '@page-agent/page-controller';`,
-};
 const PROMPT_ENTRY = { contents: `export { SYSTEM_PROMPT_EN, SYSTEM_PROMPT_ZH } from './src/prompt/index.ts';` };
 
 /** page-agent's system prompt: a string literal in its published bundle. */
@@ -46,43 +37,15 @@ async function ourSystemPrompts(root) {
   return new Function(`${code}\nreturn DropInPrompt;`)();
 }
 
-/** A loopback OpenAI-compatible server that records each request body and answers `done`. */
+/** The shared mock LLM server, recording each request body with its arrival time and answering `done`. */
 async function startRecorder() {
+  const server = await startMockLLMServer();
   const requests = [];
-  const waiters = [];
-  const server = createServer((req, res) => {
-    const cors = {
-      'access-control-allow-origin': req.headers.origin ?? '*',
-      'access-control-allow-methods': 'POST, OPTIONS',
-      'access-control-allow-headers': '*, authorization, content-type',
-    };
-    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      requests.push({ at: Date.now(), body });
-      for (const waiter of waiters.splice(0)) waiter();
-      const args = { evaluation_previous_goal: 'start', memory: '', next_goal: 'answer', action: { done: { text: 'bench', success: true } } };
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'bench',
-          object: 'chat.completion',
-          model: 'bench-model',
-          choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'AgentOutput', arguments: JSON.stringify(args) } }] } }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-    });
+  server.setHandler((record) => {
+    requests.push({ at: Date.now(), body: record.body });
+    return { ...agentStep({ done: { text: 'bench', success: true } }, 'answer'), usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
   });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    baseURL: `http://127.0.0.1:${server.address().port}/v1`,
-    requests,
-    reset: () => void (requests.length = 0),
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  };
+  return { baseURL: server.baseURL, requests, reset: () => void (requests.length = 0), close: () => server.close() };
 }
 
 /** Token and character counts of one request body, by part. */
@@ -154,8 +117,8 @@ export async function run({ browser, staticServer, root, log }) {
   };
 
   const recorder = await startRecorder();
-  const oursCode = await bundle(root, OURS_ENTRY, 'DropInAgent');
-  const peerCode = await bundle(root, PEER_ENTRY, 'PageAgentCoreLib');
+  const oursCode = await bundle(root, AGENT_ENTRIES.ours, 'DropInAgent');
+  const peerCode = await bundle(root, AGENT_ENTRIES.pageAgent, 'PageAgentCoreLib');
   const pages = [];
   try {
     for (const { label, size } of PAGES) {

@@ -1,0 +1,22 @@
+// Types of eval/lib/model-server.mjs for the TypeScript tests.
+import type { PlanStep } from './plan.mjs';
+
+export interface RunReport {
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  tokens: number;
+  maxPromptTokens: number;
+  planDone: boolean;
+  failure: string | null;
+  trace: Array<Record<string, string>>;
+  lastPageText: string | null;
+}
+export interface ModelServer {
+  baseURL: string;
+  begin(plan: PlanStep[]): string;
+  report(model: string): RunReport;
+  end(model: string): void;
+  close(): Promise<void>;
+}
+export declare function startModelServer(): Promise<ModelServer>;

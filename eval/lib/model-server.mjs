@@ -1,0 +1,66 @@
+// The eval's model: the project's mock OpenAI-compatible server (bench/lib/mock-llm-server.mjs) on
+// its own origin, answering each request with the scripted reasoner of the run it belongs to (the
+// run is named by the request's `model`), and counting what each run sent in o200k tokens.
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { startMockLLMServer } from '../../bench/lib/mock-llm-server.mjs';
+import { createSession, replyTo } from './reasoner.mjs';
+
+const MODEL_PREFIX = 'eval-reasoner/';
+
+/** Text of every message of a request body, as sent. */
+function messagesText(body) {
+  return (body.messages ?? [])
+    .map((m) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => p?.text ?? '').join('') : ''))
+    .join('\n');
+}
+
+/** Starts the server; `begin(plan)` opens a run and returns the model name its agent must use. */
+export async function startModelServer() {
+  const server = await startMockLLMServer();
+  const runs = new Map();
+  let next = 0;
+  server.setHandler((record) => {
+    const model = String(record.body?.model ?? '');
+    const run = runs.get(model);
+    if (!run) return { json: { error: { message: `unknown eval run for model "${model}"`, type: 'invalid_request_error' } }, status: 400 };
+    const promptTokens = countTokens(messagesText(record.body)) + countTokens(JSON.stringify(record.body.tools ?? []));
+    const args = replyTo(run.session, record.body);
+    const completionTokens = countTokens(JSON.stringify(args));
+    run.requests++;
+    run.promptTokens += promptTokens;
+    run.completionTokens += completionTokens;
+    run.maxPromptTokens = Math.max(run.maxPromptTokens, promptTokens);
+    return {
+      toolCall: { name: 'AgentOutput', args },
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    };
+  });
+  return {
+    baseURL: server.baseURL,
+    /** Opens a run following `plan`; returns its model name. */
+    begin(plan) {
+      const model = `${MODEL_PREFIX}${++next}`;
+      runs.set(model, { session: createSession(plan), requests: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 });
+      return model;
+    },
+    /** What a run's model saw and did: requests, tokens, trace, failure, the last page text. */
+    report(model) {
+      const run = runs.get(model);
+      const { session } = run;
+      return {
+        requests: run.requests,
+        promptTokens: run.promptTokens,
+        completionTokens: run.completionTokens,
+        tokens: run.promptTokens + run.completionTokens,
+        maxPromptTokens: run.maxPromptTokens,
+        planDone: session.step >= session.plan.length && !session.failure,
+        failure: session.failure,
+        trace: session.trace,
+        lastPageText: session.lastPageText ?? null,
+      };
+    },
+    /** Forgets a run. */
+    end: (model) => void runs.delete(model),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,27 @@
+// A task's plan: what a person would do, step by step, named by the words they would use. The
+// scripted reasoner follows it through the page text; the validator follows it with Playwright.
+
+/**
+ * Click what `target` names (a string, or several equally human alternatives).
+ * Options: `after` (words of a section the target follows, e.g. a legend), `pw` (a Playwright
+ * locator for validation when the generic ones cannot tell, `(page) => Locator`).
+ */
+export const click = (target, options = {}) => ({ do: 'click', target, ...options });
+
+/** Type `text` into the field `target` names. */
+export const type = (target, text, options = {}) => ({ do: 'type', target, text, ...options });
+
+/**
+ * Choose `option` in the list control `target` names: a native select takes select_dropdown_option,
+ * any other control is clicked open and the option clicked.
+ */
+export const choose = (target, option, options = {}) => ({ do: 'select', target, option, ...options });
+
+/** One line describing a plan step, for traces and reports. */
+export function describeStep(step) {
+  const where = step.after ? ` (after "${[].concat(step.after)[0]}")` : '';
+  const name = `"${[].concat(step.target)[0]}"${where}`;
+  if (step.do === 'type') return `type "${step.text}" into ${name}`;
+  if (step.do === 'select') return `choose "${step.option}" in ${name}`;
+  return `click ${name}`;
+}

@@ -1,0 +1,21 @@
+// Types of eval/lib/reasoner.mjs for the TypeScript tests.
+import type { PlanStep } from './plan.mjs';
+
+export interface Session {
+  plan: PlanStep[];
+  step: number;
+  failure: string | null;
+  trace: Array<Record<string, string>>;
+  [key: string]: unknown;
+}
+/** AgentOutput arguments. */
+export interface AgentOutputArgs {
+  evaluation_previous_goal: string;
+  memory: string;
+  next_goal: string;
+  action: Record<string, any>;
+}
+export declare const MAX_SCROLLS: number;
+export declare function createSession(plan: PlanStep[]): Session;
+export declare function decide(session: Session, pageText: string): AgentOutputArgs;
+export declare function replyTo(session: Session, body: unknown): AgentOutputArgs;

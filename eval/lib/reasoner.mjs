@@ -1,0 +1,105 @@
+// The scripted perfect reasoner: follows a task's plan through the page text each request carries,
+// picking targets only by the words a person would use (match.mjs), scrolling when it does not see
+// them, and failing (never guessing) when they are not on an indexed entry. It never sees the DOM.
+import { FITS, findTarget } from './match.mjs';
+import { pageTextOf, parsePageText, scrollInfoOf, stepNumberOf } from './page-text.mjs';
+import { describeStep } from './plan.mjs';
+
+/** Scrolls tried for one target before giving up (down to the end, then back up). */
+export const MAX_SCROLLS = 12;
+
+/** A new session following `plan` (an array of plan steps). */
+export function createSession(plan) {
+  return { plan, step: 0, phase: 'control', controlIndex: null, scrolls: 0, direction: 'down', waited: false, loose: null, failure: null, lastStep: null, lastReply: null, trace: [] };
+}
+
+const output = (action, goal) => ({ evaluation_previous_goal: 'As planned.', memory: '', next_goal: goal, action });
+
+/** What the current plan step looks for: the target query and a label for traces. */
+function queryOf(session) {
+  const step = session.plan[session.step];
+  if (step.do === 'select' && session.phase === 'option') {
+    return { query: { target: step.option, fit: FITS.option, exclude: [session.controlIndex] }, what: `option "${step.option}" of "${[].concat(step.target)[0]}"` };
+  }
+  const fit = step.do === 'type' ? FITS.type : step.do === 'select' ? FITS.select : undefined;
+  return { query: { target: step.target, after: step.after, fit }, what: describeStep(step) };
+}
+
+/** Why a target was not found, in one line for the report. */
+function failureOf(what, result, loose) {
+  if (result.reason === 'no-anchor') return `${what}: the section it follows is not in the page text`;
+  if (loose) return `${what}: the words are only on a text line without an index: "${loose.slice(0, 100)}"`;
+  return `${what}: the words are not in the page text`;
+}
+
+/** The AgentOutput arguments for the next step, given the page text; advances the session. */
+export function decide(session, pageText) {
+  if (session.failure) return output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+  if (session.step >= session.plan.length) return output({ done: { text: 'The task is done.', success: true } }, 'report');
+  const step = session.plan[session.step];
+  const entries = parsePageText(pageText);
+  const { query, what } = queryOf(session);
+  const found = findTarget(entries, query);
+  if (!found.entry) {
+    if (found.reason === 'loose') session.loose = found.line;
+    const { pagesBelow, pagesAbove } = scrollInfoOf(pageText);
+    if (session.direction === 'down' && pagesBelow < 0.05) session.direction = 'up';
+    const room = session.direction === 'down' ? pagesBelow : pagesAbove;
+    if (room >= 0.05 && session.scrolls < MAX_SCROLLS) {
+      session.scrolls++;
+      session.trace.push({ look: what, action: `scroll ${session.direction}` });
+      return output({ scroll: { down: session.direction === 'down', num_pages: 1 } }, `look for ${what}`);
+    }
+    if (!session.waited) {
+      session.waited = true;
+      session.trace.push({ look: what, action: 'wait' });
+      return output({ wait: { seconds: 1 } }, `wait for ${what}`);
+    }
+    session.failure = failureOf(what, found, session.loose);
+    session.trace.push({ look: what, failure: session.failure });
+    return output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+  }
+  const entry = found.entry;
+  session.trace.push({ look: what, line: entry.line.slice(0, 200) });
+  Object.assign(session, { scrolls: 0, direction: 'down', waited: false, loose: null });
+  const next = () => {
+    session.step++;
+    session.phase = 'control';
+  };
+  if (step.do === 'type') {
+    next();
+    return output({ input_text: { index: entry.index, text: step.text } }, what);
+  }
+  if (step.do === 'select' && session.phase === 'control') {
+    if (entry.tag === 'select') {
+      next();
+      return output({ select_dropdown_option: { index: entry.index, text: step.option } }, what);
+    }
+    session.phase = 'option';
+    session.controlIndex = entry.index;
+    return output({ click_element_by_index: { index: entry.index } }, `open "${[].concat(step.target)[0]}"`);
+  }
+  next();
+  return output({ click_element_by_index: { index: entry.index } }, what);
+}
+
+/**
+ * The reply to one chat-completion request body: AgentOutput arguments. A request repeating the
+ * step number of the previous one (a retry) gets the same reply, so a retry never skips a plan step.
+ */
+export function replyTo(session, body) {
+  const stepNumber = stepNumberOf(body);
+  if (stepNumber !== null && stepNumber === session.lastStep && session.lastReply) return session.lastReply;
+  const pageText = pageTextOf(body);
+  let reply;
+  if (pageText === null) {
+    session.failure ??= 'the request carries no page text (neither a <page> nor a <browser_state> block)';
+    reply = output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+  } else {
+    session.lastPageText = pageText;
+    reply = decide(session, pageText);
+  }
+  session.lastStep = stepNumber;
+  session.lastReply = reply;
+  return reply;
+}

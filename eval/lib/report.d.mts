@@ -1,0 +1,13 @@
+// Types of eval/lib/report.mjs for the TypeScript tests.
+import type { RunRecord } from './run-agent.mjs';
+
+export interface ReportTask {
+  id: string;
+  family: string;
+  pagePath: string;
+  valid: boolean | null;
+  invalidReason?: string;
+  runs: Record<string, RunRecord>;
+}
+export declare function totalsOf(runs: RunRecord[]): { tasks: number; passed: number; steps: number; requests: number; tokens: number; seconds: number };
+export declare function renderReport(results: { sections: Array<{ name: string; tasks: ReportTask[] }>; agents: Array<{ id: string; label: string }> }): string;

@@ -1,0 +1,41 @@
+// Types of eval/lib/run-agent.mjs for the TypeScript tests.
+import type { Browser } from 'playwright-core';
+import type { ModelServer } from './model-server.mjs';
+import type { PlanStep } from './plan.mjs';
+
+export interface EvalTask {
+  id: string;
+  page: { path: string; app?: string; page?: string };
+  task: string;
+  plan: PlanStep[];
+  expect: Record<string, unknown>;
+  submit?: boolean;
+  maxSteps?: number;
+}
+export interface RunRecord {
+  agent: string;
+  task: string;
+  passed: boolean;
+  reason: string | null;
+  steps?: number;
+  requests?: number;
+  tokens?: number;
+  seconds: number;
+  actions?: Array<{ name: string; input: unknown; output: string }>;
+  trace?: Array<Record<string, string>>;
+  finalState?: Record<string, unknown>;
+  pageErrors?: string[];
+  pageText?: string;
+}
+export declare const AGENTS: Record<'ours' | 'page-agent', { id: string; label: string; globalName: string; early: boolean }>;
+export declare function maxStepsOf(task: EvalTask): number;
+export declare function runAgentTask(options: {
+  browser: Browser;
+  root: string;
+  agentId: 'ours' | 'page-agent';
+  url: string;
+  task: EvalTask;
+  model: ModelServer;
+  late?: boolean;
+  timeoutMs?: number;
+}): Promise<RunRecord>;
