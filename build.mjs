@@ -62,14 +62,20 @@ const common = {
   logLevel: 'warning',
   define: {
     __VERSION__: JSON.stringify(pkg.version),
+    __DOCS__: 'true',
     'process.env': '{}',
     'process.env.NODE_ENV': '"production"',
   },
 };
 
+// The IIFE never shows option documentation: __DOCS__ false drops it from the option table
+// (src/config/options.ts); the ESM build keeps it for CONFIG_OPTIONS. Every bundle of src/ defines it.
+const iifeDefine = { ...common.define, __DOCS__: 'false' };
+
 /** Options of the minified drop-in IIFE (also used by scripts/size-breakdown.mjs). */
 export const iifeOptions = {
   ...common,
+  define: iifeDefine,
   entryPoints: [join(ROOT, 'src/index.ts')],
   format: 'iife',
   platform: 'browser',
@@ -92,6 +98,7 @@ export async function buildAll() {
       entryPoints: [join(ROOT, 'src/index.ts')],
       format: 'iife',
       platform: 'browser',
+      define: iifeDefine,
       sourcemap: true,
       outfile: join(DIST, 'page-agent.iife.dev.js'),
     }),

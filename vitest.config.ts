@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __VERSION__: JSON.stringify('test') },
+  define: { __VERSION__: JSON.stringify('test'), __DOCS__: 'true' },
   test: {
     projects: [
       {
@@ -11,6 +11,18 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           // happy-dom where a DOM is needed; files for src/llm/ opt into node with a docblock.
           environment: 'happy-dom',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Builds of the bundle and checks of what it ships: each test builds or spawns Node, which
+          // takes seconds on a loaded two-core machine, so they are kept out of the fast unit run.
+          name: 'build',
+          include: ['test/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
           sequence: { groupOrder: 0 },
         },
       },

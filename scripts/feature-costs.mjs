@@ -21,7 +21,7 @@ export const FEATURES = [
   ['Listener tracking', ['src/dom/extract/listener-tracker.ts']],
   ['Hostile-page safety (captured builtins)', ['src/dom/platform.ts', 'src/dom/intrinsics.ts']],
   ['Panel drag', ['src/panel/drag.ts']],
-  ['Script-tag config and query parameters', ['src/panel/script-config.ts']],
+  ['Script-tag config and query parameters', ['src/config/script-tag.ts']],
   ['llms.txt', ['src/prompt/llms-txt.ts']],
   ['Panel CSP explanations', ['src/panel/csp-watch.ts']],
 ];

@@ -12,7 +12,8 @@ import { emptyUsage, lastStepError, outcomeOf, type Outcome } from './agent/run-
 import { composeMessages } from './agent/compose-messages.js';
 import { createAgentLLM } from './agent/create-llm.js';
 import { runTool } from './agent/run-tool.js';
-import { requireRunnable, resolveAgentConfig, type PageAgentCoreConfig, type ResolvedAgentConfig } from './config.js';
+import { requireRunnable } from './config/index.js';
+import { resolveAgentConfig, type ResolvedAgentConfig } from './agent/core-config.js';
 import type { BrowserState } from './dom/index.js';
 import { isAbortError, messageOf } from './base/index.js';
 import { addUsage, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
@@ -29,17 +30,23 @@ import {
   type AgentPageController,
   type ChosenAction,
 } from './tools/index.js';
-import type { AgentActivity, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
+import type { AgentActivity, AgentHooks, AgentOptions, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
 
 export * from './types.js';
 export { tool } from './tools/index.js';
 export { riskyActionPolicy, assessRisk, findRiskyWord, type AgentPageController, type RiskAssessment } from './tools/index.js';
-export { ConfigError, CONFIG_OPTIONS, AGENT_DEFAULTS, type AgentConfig, type PageAgentCoreConfig, type ConfigOption } from './config.js';
+export { ConfigError, CONFIG_OPTIONS, OPTION_DEFAULTS as AGENT_DEFAULTS, type ConfigOption } from './config/index.js';
 export { AgentStateError, type AgentStateErrorCode } from './agent/errors.js';
 export type { RunControlState } from './agent/run-control.js';
 export type { AskUserHandler } from './agent/ask-user.js';
 
 const newId = () => Math.random().toString(36).slice(2, 11);
+
+/** Agent options (page-agent 1.x names and meanings; additions are marked as ours) and hooks. */
+export interface AgentConfig extends AgentOptions, AgentHooks<PageAgentCore> {}
+
+/** What `new PageAgentCore(config)` takes: agent options plus the page controller. */
+export type PageAgentCoreConfig = AgentConfig & { pageController: AgentPageController };
 
 /**
  * A headless in-page AI agent: give it a page controller and an OpenAI-compatible endpoint, then
@@ -48,7 +55,7 @@ const newId = () => Math.random().toString(36).slice(2, 11);
  */
 export class PageAgentCore extends EventTarget {
   readonly id = newId();
-  readonly config: ResolvedAgentConfig;
+  readonly config: ResolvedAgentConfig<PageAgentCore>;
   /** Every tool the agent has; the model is offered a per-step selection of them. */
   readonly tools: Map<string, PageAgentTool>;
   readonly pageController: AgentPageController;

@@ -3,7 +3,7 @@
 // own tag's settings, disposes an earlier window.pageAgent, and creates the new one.
 import { installListenerTracker, uninstallListenerTracker } from './dom/index.js';
 import { PageAgent, type PageAgentConfig } from './page-agent.js';
-import { readScriptSettings } from './panel/index.js';
+import { readScriptSettings } from './config/index.js';
 
 declare global {
   interface Window {

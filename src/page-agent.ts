@@ -1,9 +1,9 @@
 // PageAgent = PageAgentCore + PageController (mask on by default) + Panel. Wiring only: the loop,
 // the page and the UI each live in their own modules and meet here.
-import { PageAgentCore } from './agent.js';
-import type { AgentConfig } from './config.js';
+import { PageAgentCore, type AgentConfig } from './agent.js';
+import { missingSettings, OPTIONS } from './config/index.js';
 import { PageController, type PageControllerConfig } from './dom/index.js';
-import { missingSettings, Panel, type PanelConfig } from './panel/index.js';
+import { Panel, type PanelConfig } from './panel/index.js';
 
 /** Options of `new PageAgent()`: agent, page-controller and panel options (page-agent 1.x names, ours marked). */
 export type PageAgentConfig = AgentConfig &
@@ -23,7 +23,7 @@ export class PageAgent extends PageAgentCore {
 
   constructor(config: PageAgentConfig) {
     let panelHost: Element | undefined;
-    const enableMask = config.enableMask ?? true;
+    const enableMask = config.enableMask ?? OPTIONS.enableMask.default;
     const pageController = new PageController({
       ...config,
       enableMask,
@@ -39,7 +39,7 @@ export class PageAgent extends PageAgentCore {
       pricing: config.pricing,
       rememberTasks: config.rememberTasks,
       describeElement: (index) => pageController.registry.description(index),
-      missingConfig: missingSettings(config),
+      missingConfig: missingSettings(config as unknown as Record<string, unknown>),
       endpoint: config.baseURL,
     });
     panelHost = this.panel.wrapper;

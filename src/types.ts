@@ -1,6 +1,6 @@
 // Public types of the agent: status, activity, history events, results, tools and approval.
 // Shapes follow page-agent 1.x (DESIGN.md §3); additions are marked as ours.
-import type { ToolInputSchema, Usage } from './llm/index.js';
+import type { LLMConfig, ToolInputSchema, Usage } from './llm/index.js';
 
 export type { Usage } from './llm/index.js';
 
@@ -119,3 +119,33 @@ export type ApprovalPolicy =
   | 'risky'
   | 'all'
   | ((this: any, tool: string, input: unknown, context: ApprovalContext) => ApprovalDecision | Promise<ApprovalDecision>);
+
+/** Agent options (page-agent 1.x names and meanings; additions are marked as ours); the hooks are in AgentHooks. */
+export interface AgentOptions extends LLMConfig {
+  language?: SupportedLanguage;
+  /** The exact maximum number of model calls per task. @default 40 */
+  maxSteps?: number;
+  /** Minimum pause between steps, in seconds; the DOM-quiet wait always runs. */
+  stepDelay?: number;
+  /** Add tools, override a built-in by name, or remove one with `null`. */
+  customTools?: Record<string, PageAgentTool | null>;
+  instructions?: {
+    system?: string;
+    getPageInstructions?: (url: string) => string | undefined | null;
+  };
+  transformPageContent?: (content: string) => Promise<string> | string;
+  customSystemPrompt?: string;
+  experimentalScriptExecutionTool?: boolean;
+  experimentalLlmsTxt?: boolean;
+  /** Ours: decides before each page action whether it may run. */
+  approveAction?: ApprovalPolicy;
+}
+
+/** The lifecycle hooks of the config; each receives the agent (`Agent`: PageAgentCore) first. */
+export interface AgentHooks<Agent> {
+  onBeforeTask?: (agent: Agent) => Promise<void> | void;
+  onAfterTask?: (agent: Agent, result: ExecutionResult) => Promise<void> | void;
+  onBeforeStep?: (agent: Agent, stepCount: number) => Promise<void> | void;
+  onAfterStep?: (agent: Agent, history: HistoricalEvent[]) => Promise<void> | void;
+  onDispose?: (agent: Agent, reason?: string) => void;
+}

@@ -46,7 +46,7 @@ export function bundle(root, entry, globalName) {
         target: 'es2022',
         minify: true,
         logLevel: 'silent',
-        define: { __VERSION__: '"bench"', 'process.env.NODE_ENV': '"production"' },
+        define: { __VERSION__: '"bench"', __DOCS__: 'false', 'process.env.NODE_ENV': '"production"' },
       }).then((result) => result.outputFiles[0].text),
     );
   }

@@ -1,11 +1,11 @@
 // The two messages of one step: the system prompt and the user message, gathered from the config
 // (instructions, transformPageContent, llms.txt) around the pure assembly in prompt/.
 import { messageOf } from '../base/index.js';
-import type { ResolvedAgentConfig } from '../config.js';
 import type { BrowserState } from '../dom/index.js';
 import type { Message } from '../llm/index.js';
 import { buildUserMessage, getSystemPrompt, type LlmsTxtLoader } from '../prompt/index.js';
 import type { HistoricalEvent } from '../types.js';
+import type { ResolvedAgentConfig } from './core-config.js';
 
 /**
  * System and user messages for one step (`step` is 0-based; `hasDone`: whether the agent has a

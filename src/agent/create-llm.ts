@@ -1,7 +1,8 @@
 // Creates the LLM client for one run and maps its events onto the agent's: a bad LLM setting becomes
 // a ConfigError naming the field, each retry is reported through `onRetry`.
-import { ConfigError, type ResolvedAgentConfig } from '../config.js';
+import { ConfigError } from '../config/index.js';
 import { LLM, LLMError, type LLMRetryDetail } from '../llm/index.js';
+import type { ResolvedAgentConfig } from './core-config.js';
 
 /** A client for one run; `onRetry` hears every retry the client makes. */
 export function createAgentLLM(config: ResolvedAgentConfig, onRetry: (detail: LLMRetryDetail) => void): LLM {

@@ -2,7 +2,7 @@
 // Other modules import llm/ only through this file.
 export { LLM, type LLMErrorDetail, type LLMRetryDetail } from './llm.js';
 export { LLMError, RETRYABLE_KINDS, type LLMErrorDetails, type LLMErrorKind } from './errors.js';
-export { LLM_DEFAULTS, resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
+export { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 export { buildChatCompletionsURL } from './endpoint.js';
 export { toolToJSONSchema, toOpenAITool, type JSONSchema, type OpenAITool } from './tool-schema.js';
 export { MODEL_QUIRKS, findModelQuirks, normalizeModelName, type ModelQuirk, type ToolChoiceMode } from './model-quirks.js';

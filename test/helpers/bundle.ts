@@ -23,7 +23,7 @@ export function bundleForBrowser(entry: string, globalName: string): Promise<str
       platform: 'browser',
       target: 'es2022',
       sourcemap: 'inline',
-      define: { __VERSION__: '"test"', 'process.env.NODE_ENV': '"production"' },
+      define: { __VERSION__: '"test"', __DOCS__: 'true', 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
     }).then((result) => result.outputFiles[0]!.text);
     cache.set(key, pending);

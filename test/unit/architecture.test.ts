@@ -37,11 +37,40 @@ const inDir = (dir: string) => (path: string) => path === dir || path.startsWith
 const isAgent = (p: string) => p === 'agent' || inDir('agent')(p);
 
 /** Layers reached from outside only through their `index.ts`. */
-const INDEXED_LAYERS = ['base', 'dom', 'llm', 'tools', 'prompt', 'panel', 'schema'];
+const INDEXED_LAYERS = ['base', 'config', 'dom', 'llm', 'tools', 'prompt', 'panel', 'schema'];
 
 /** Imports of base/ that leave it: base/ is the leaf every layer may use, so it may use nothing. */
 function leafViolations(from: SourceFile[]): string[] {
   return violations(inDir('base'), (s) => !inDir('base')(s), from);
+}
+
+/** The import circles among `from` (strongly connected files, sorted), type imports included. */
+function circles(from: SourceFile[]): string[][] {
+  const byPath = new Map(from.map((f) => [f.file.replace(/\.tsx?$/, ''), f]));
+  const edges = (f: SourceFile) => f.imports.flatMap((spec) => byPath.get(spec) ?? byPath.get(`${spec}/index`) ?? []);
+  // Tarjan's algorithm: each component of more than one file is a circle.
+  const index = new Map<SourceFile, number>();
+  const low = new Map<SourceFile, number>();
+  const stack: SourceFile[] = [];
+  const found: string[][] = [];
+  const visit = (f: SourceFile) => {
+    index.set(f, index.size);
+    low.set(f, index.get(f)!);
+    stack.push(f);
+    for (const next of edges(f)) {
+      if (!index.has(next)) visit(next);
+      if (stack.includes(next)) low.set(f, Math.min(low.get(f)!, low.get(next)!));
+    }
+    if (low.get(f) !== index.get(f)) return;
+    const component: string[] = [];
+    for (let g = stack.pop()!; ; g = stack.pop()!) {
+      component.push(g.file);
+      if (g === f) break;
+    }
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const f of from) if (!index.has(f)) visit(f);
+  return found;
 }
 
 /** Imports past another layer's `index.ts` (into its internals). */
@@ -105,11 +134,19 @@ describe('dependency direction', () => {
     expect(leafViolations(files)).toEqual([]);
   });
 
+  it('keeps config/ (the option table) on base/ alone', () => {
+    expect(violations(inDir('config'), (s) => !inDir('config')(s) && !inDir('base')(s))).toEqual([]);
+  });
+
   it("imports another layer only through its index.ts, never its internals", () => {
     expect(internalsViolations(files)).toEqual([]);
   });
 
-  it('fails on planted violations of the base and index rules', () => {
+  it('has no import circle, runtime or type', () => {
+    expect(circles(files)).toEqual([]);
+  });
+
+  it('fails on planted violations of the base, index and circle rules', () => {
     const planted: SourceFile[] = [
       { file: 'base/timers.ts', imports: ['dom/index'] },
       { file: 'base/abort.ts', imports: ['lit'] },
@@ -119,6 +156,14 @@ describe('dependency direction', () => {
     ];
     expect(leafViolations(planted)).toEqual(['base/timers.ts imports dom/index', 'base/abort.ts imports lit']);
     expect(internalsViolations(planted)).toEqual(['agent.ts imports base/abort', 'tools/tool.ts imports dom/types', 'agent.ts imports llm/types']);
+    const circle: SourceFile[] = [
+      { file: 'config.ts', imports: ['agent', 'llm/index'] },
+      { file: 'agent.ts', imports: ['tools/index'] },
+      { file: 'tools/index.ts', imports: ['config'] },
+      { file: 'llm/index.ts', imports: ['base/index'] },
+      { file: 'base/index.ts', imports: [] },
+    ];
+    expect(circles(circle)).toEqual([['agent.ts', 'config.ts', 'tools/index.ts']]);
   });
 
   it('imports zod for types only, so no zod code reaches the bundle', () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONFIG_OPTIONS, ConfigError, PageAgentCore, tool } from '../../../src/agent.js';
-import { listCheckedOptions, resolveAgentConfig } from '../../../src/config.js';
+import { resolveAgentConfig } from '../../../src/agent/core-config.js';
+import { listCheckedOptions } from '../../../src/config/index.js';
 import { FakeController } from '../../fixtures/agent/fake-controller.js';
 
 const base = () => ({ baseURL: 'https://llm.test/v1', model: 'm', pageController: new FakeController() });
@@ -106,7 +107,7 @@ describe('CONFIG_OPTIONS', () => {
 
 describe('ConfigError and secrets', () => {
   it('never echoes the value of apiKey or headers', async () => {
-    const { resolveAgentConfig: resolve } = await import('../../../src/config.js');
+    const { resolveAgentConfig: resolve } = await import('../../../src/agent/core-config.js');
     const { FakeController } = await import('../../fixtures/agent/fake-controller.js');
     const secret = 'sk-secret-should-not-appear';
     for (const config of [{ apiKey: [secret] }, { apiKey: { key: secret } }, { headers: [['authorization', secret]] }, { headers: { authorization: [secret] } }]) {

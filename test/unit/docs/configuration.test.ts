@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderConfigReference } from '../../../docs/gen-config-reference.mjs';
 import { RELAY_VARIABLES } from '../../../relay/config.js';
-import { CONFIG_OPTIONS } from '../../../src/config.js';
+import { CONFIG_OPTIONS } from '../../../src/config/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

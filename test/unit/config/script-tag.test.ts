@@ -1,6 +1,6 @@
 // Reading the bundle's settings from its <script> tag: data-*, data-config, page-agent query parameters.
 import { describe, expect, it } from 'vitest';
-import { missingSettings, readScriptSettings } from '../../../src/panel/script-config.js';
+import { missingSettings, readScriptSettings } from '../../../src/config/index.js';
 
 function tag(attributes: Record<string, string>): HTMLScriptElement {
   const script = document.createElement('script');

@@ -7,12 +7,12 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('src/lib.ts', () => {
   it('imports in Node without a DOM and exports the public API', async () => {
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
-    const lib = await import('../../../src/lib.js');
+    const lib = await import('../../src/lib.js');
     expect(typeof lib.PageAgent).toBe('function');
     expect(typeof lib.PageAgentCore).toBe('function');
     expect(typeof lib.PageController).toBe('function');
@@ -37,8 +37,8 @@ describe('src/lib.ts', () => {
   });
 
   it('keeps window assignments in index.ts only', () => {
-    const lib = readFileSync(resolve(import.meta.dirname, '../../../src/lib.ts'), 'utf8');
-    const wiring = readFileSync(resolve(import.meta.dirname, '../../../src/page-agent.ts'), 'utf8');
+    const lib = readFileSync(resolve(import.meta.dirname, '../../src/lib.ts'), 'utf8');
+    const wiring = readFileSync(resolve(import.meta.dirname, '../../src/page-agent.ts'), 'utf8');
     for (const source of [lib, wiring]) expect(source).not.toMatch(/window\.(pageAgent|PageAgent)\s*=/);
   });
 });
@@ -46,7 +46,7 @@ describe('src/lib.ts', () => {
 describe('panel sources', () => {
   it('never build markup from strings (no innerHTML, outerHTML, insertAdjacentHTML, unsafeHTML)', async () => {
     const { readdirSync } = await import('node:fs');
-    const dir = resolve(import.meta.dirname, '../../../src/panel');
+    const dir = resolve(import.meta.dirname, '../../src/panel');
     const offenders = readdirSync(dir)
       .filter((name) => name.endsWith('.ts'))
       .filter((name) => /innerHTML|outerHTML|insertAdjacentHTML|unsafeHTML|DOMParser/.test(readFileSync(resolve(dir, name), 'utf8')));
