@@ -17,14 +17,14 @@ export const PAGE_TOOLS = {
       return resultText(await this.pageController.clickElement(input.index, signal));
     },
   } satisfies PageAgentTool<{ index: number }>,
-  /** Replaces the value of a text field; `key_by_key` types one key at a time. */
+  /** Replaces the value of a text field, typing it key by key as a keyboard does. */
   input_text: {
-    description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
-    inputSchema: s.object({ index: index(), text: s.string(), key_by_key: s.optional(s.boolean()) }),
+    description: 'Replace the text of an input field (typed key by key).',
+    inputSchema: s.object({ index: index(), text: s.string() }),
     async execute(this: ToolHost, input, { signal }) {
-      return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
+      return resultText(await this.pageController.inputText(input.index, input.text, { signal }));
     },
-  } satisfies PageAgentTool<{ index: number; text: string; key_by_key?: boolean }>,
+  } satisfies PageAgentTool<{ index: number; text: string }>,
   /** Chooses an option of a dropdown by its visible text. */
   select_dropdown_option: {
     description: 'Choose a dropdown option by its visible text.',

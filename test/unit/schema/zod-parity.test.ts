@@ -28,7 +28,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   wait: { seconds: 2 },
   ask_user: { question: 'Which size?' },
   click_element_by_index: { index: 3 },
-  input_text: { index: 1, text: 'hi', key_by_key: true },
+  input_text: { index: 1, text: 'hi' },
   select_dropdown_option: { index: 2, text: 'Red' },
   scroll: { down: false, num_pages: 0.5, pixels: 300, index: 4 },
   scroll_horizontally: { right: false, pixels: 200, index: 1 },

@@ -23,11 +23,12 @@ describe('page tools', () => {
     expect(output).toBe('clickElement(3) ok');
   });
 
-  it('input_text types, key by key when asked', async () => {
+  it('input_text types with page-agent arguments; a key_by_key from an older prompt is dropped', async () => {
     const plain = await run('input_text', { index: 1, text: 'hello' });
-    expect(plain.controller.calls[0]).toMatchObject({ method: 'inputText', args: [1, 'hello', { keyByKey: false }] });
-    const slow = await run('input_text', { index: 1, text: 'hello', key_by_key: true });
-    expect(slow.controller.calls[0]).toMatchObject({ args: [1, 'hello', { keyByKey: true }] });
+    expect(plain.controller.calls[0]).toMatchObject({ method: 'inputText', args: [1, 'hello', {}] });
+    expect(plain.controller.calls[0]!.args[2]).not.toHaveProperty('keyByKey');
+    const old = await run('input_text', { index: 1, text: 'hello', key_by_key: true });
+    expect(old.parsed).toEqual({ index: 1, text: 'hello' });
   });
 
   it('scroll maps num_pages to numPages with defaults down and one page', async () => {

@@ -12,7 +12,7 @@ export const ZOD_TWINS: Record<string, $ZodType> = {
   wait: z.object({ seconds: z._default(z.number().check(z.minimum(1), z.maximum(10)), 1) }),
   ask_user: z.object({ question: z.string() }),
   click_element_by_index: z.object({ index: index() }),
-  input_text: z.object({ index: index(), text: z.string(), key_by_key: z.optional(z.boolean()) }),
+  input_text: z.object({ index: index(), text: z.string() }),
   select_dropdown_option: z.object({ index: index(), text: z.string() }),
   scroll: z.object({
     down: z._default(z.boolean(), true),
