@@ -220,40 +220,23 @@ export function elementsFromPoint(root: Document | ShadowRoot, x: number, y: num
 export { sleep } from '../base/index.js';
 
 const Channel: typeof MessageChannel | undefined = g.MessageChannel;
-let postToPort = method<MessagePort['postMessage']>(P('MessagePort'), 'postMessage');
-let yieldPort: MessagePort | undefined;
-// Waiting resolvers in order; the port delivers one message per call, in order (index loops: the page may patch Array methods).
-let yielded: Array<(() => void) | undefined> = [];
-let yieldHead = 0;
 
 /**
  * Resolves in a new task, after the page's pending tasks and microtasks: a MessageChannel message,
  * which browsers neither clamp (as nested setTimeout is, to 4 ms) nor throttle in background tabs.
+ * A timer backs it up, so a page that breaks message ports only slows typing down.
  */
 export function yieldToPage(): Promise<void> {
-  if (!Channel) return new Promise((resolve) => setTimer(resolve, 0));
-  if (!yieldPort) {
-    const { port1, port2 } = new Channel();
-    // A DOM emulation (happy-dom) may pair its own MessagePort class with the runtime's channel.
-    const proto = getPrototypeOf(port2) as object;
-    if (proto !== P('MessagePort')) postToPort = method(proto, 'postMessage');
-    // In Node the open port would keep the process alive.
-    (port1 as MessagePort & { unref?: () => void }).unref?.();
-    port1.onmessage = () => {
-      const resolve = yielded[yieldHead];
-      yielded[yieldHead++] = undefined;
-      if (yieldHead === yielded.length) {
-        yielded = [];
-        yieldHead = 0;
-      }
-      resolve?.();
-    };
-    yieldPort = port2;
-  }
-  const port = yieldPort;
   return new Promise((resolve) => {
-    yielded[yielded.length] = resolve;
-    postToPort(port, null);
+    const timer = setTimer(resolve, Channel ? 50 : 0);
+    if (!Channel) return;
+    const { port1, port2 } = new Channel();
+    port1.onmessage = () => {
+      clearTimer(timer);
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
   });
 }
 

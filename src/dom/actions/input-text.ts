@@ -102,6 +102,25 @@ async function focusField(ctx: DomContext, target: Target, field: HTMLElement, s
   return null;
 }
 
+/**
+ * A read-only field takes no typing; date and list pickers open from one. A person clicks it to see:
+ * so do we, and when something opened, say so and point the model at it.
+ */
+async function readOnlyResult(ctx: DomContext, target: Target, field: HTMLElement, signal?: AbortSignal): Promise<ActionResult> {
+  const refused = `Did not type into ${target.description}: it is read-only.`;
+  let changes: string[] = [];
+  if (deepActiveElement(field.ownerDocument) !== field) {
+    const watch = watchChanges(ctx, field, signal);
+    const failed = await reachAndClick(ctx, { ...target, element: field }, 'open', signal);
+    changes = await watch();
+    if (failed) return unreachedResult(failed);
+  }
+  if (changes.length > 0) {
+    return fail(sentence(`${refused} Clicking it opened a picker: choose the value there with click_element_by_index.`, changes));
+  }
+  return fail(`${refused} Clicking it opened nothing; another control may fill it.`);
+}
+
 /** Replaces the value of the editable element with this index and reports what it now holds. */
 export async function inputText(ctx: DomContext, index: number, text: string, options: InputTextOptions = {}): Promise<ActionResult> {
   const { signal } = options;
@@ -116,9 +135,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   }
   const field = editable.element;
   if (!(await waitUntilEnabled(field, signal))) return fail(`Did not type into ${target.description}: it is disabled. It may become enabled after another choice on the page.`);
-  if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') {
-    return fail(`Did not type into ${target.description}: it is read-only. It may be filled by a picker or another control.`);
-  }
+  if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') return readOnlyResult(ctx, target, field, signal);
   let value = text;
   const notes: string[] = [];
   if (editable.kind === 'formatted') {
@@ -151,7 +168,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   const changes = await finishWatch();
   if (!isConnected(field)) return fail(sentence(`${target.description} left the page while typing; the text may not have been kept.`, changes));
   // Key by key is the default and goes unsaid; the exceptions are said.
-  const how = !keyByKey ? ' in one edit' : plan.keys === Infinity ? '' : ` (the first and last ${END_KEYS} characters key by key, the middle ${[...value].length - 2 * END_KEYS} in one edit)`;
+  const how = !keyByKey ? ' in one edit' : plan.keys === Infinity ? '' : ` (the middle ${[...value].length - 2 * END_KEYS} characters in one edit)`;
   return readBack(target, editable, value, before, how, keyByKey, [...notes, ...changes]);
 }
 

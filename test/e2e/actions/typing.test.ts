@@ -104,7 +104,7 @@ describe('long texts', () => {
     const result = await type('#story', long);
     expect(await page.inputValue('#story')).toBe(long);
     expect(result.success).toBe(true);
-    expect(result.message).toContain(`(the first and last 10 characters key by key, the middle ${long.length - 20} in one edit)`);
+    expect(result.message).toContain(`(the middle ${long.length - 20} characters in one edit)`);
     expect(await page.evaluate(() => (window as unknown as { keyCounts: Record<string, number> }).keyCounts.story)).toBe(20);
   });
 
@@ -120,5 +120,22 @@ describe('long texts', () => {
     expect(result.success).toBe(true);
     expect(await page.evaluate(() => document.getElementById('rich')!.innerText)).toBe(long);
     expect(await page.evaluate(() => (window as unknown as { keyCounts: Record<string, number> }).keyCounts.rich)).toBe(20);
+  });
+});
+
+describe('read-only fields', () => {
+  it('opens the picker of a read-only date input and tells the model to use it', async () => {
+    const result = await type('#checkin', 'June 12, 2026');
+    expect(result.success).toBe(false);
+    expect(result.message).toMatch(/^Did not type into .*: it is read-only\. Clicking it opened a picker: choose the value there with click_element_by_index\./);
+    expect(result.message).toContain('A dialog opened: <div id=calendar role=dialog aria-label=Choose check-in date>');
+    expect(await page.isVisible('#calendar')).toBe(true);
+    expect(await page.inputValue('#checkin')).toBe('');
+  });
+
+  it('says so when a read-only field opens nothing', async () => {
+    const result = await type('#reference', 'R-2');
+    expect(result).toEqual({ success: false, message: expect.stringMatching(/: it is read-only\. Clicking it opened nothing; another control may fill it\.$/) });
+    expect(await page.inputValue('#reference')).toBe('R-1');
   });
 });

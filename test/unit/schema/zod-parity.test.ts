@@ -32,6 +32,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   select_dropdown_option: { index: 2, text: 'Red' },
   scroll: { down: false, num_pages: 0.5, pixels: 300, index: 4 },
   scroll_horizontally: { right: false, pixels: 200, index: 1 },
+  scroll_to_text: { text: 'Card 4987', nth: 2 },
   press_key: { key: 'Enter', index: 7 },
   hover_element: { index: 5 },
   execute_javascript: { script: 'return 1' },

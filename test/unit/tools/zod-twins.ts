@@ -21,6 +21,7 @@ export const ZOD_TWINS: Record<string, $ZodType> = {
     index: z.optional(index()),
   }),
   scroll_horizontally: z.object({ right: z._default(z.boolean(), true), pixels: z.int(), index: z.optional(index()) }),
+  scroll_to_text: z.object({ text: z.string(), nth: z.optional(z.int()) }),
   press_key: z.object({ key: z.string(), index: z.optional(index()) }),
   hover_element: z.object({ index: index() }),
   execute_javascript: z.object({ script: z.string() }),
