@@ -3,6 +3,8 @@
 // placeholder last), group names above their controls, no loose repeat of text a line carries, and
 // bad input (labelledby cycles, missing ids, huge labels, patched prototypes, shadow roots) giving
 // a bounded name or none, never a throw or a hang.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { lineFor, listedLines, observe, openWith } from './harness.js';
@@ -97,6 +99,20 @@ describe('names in the page text', () => {
   it('leaves a group without controls as plain text', () => {
     expect(content).toMatch(/^Only text here$/m);
     expect(content).toMatch(/^Nothing to click$/m);
+  });
+});
+
+describe('the README example', () => {
+  it('reads the labelled checkbox example exactly as README shows it', async () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const example = /```html\n(<label><input type="checkbox" checked> Remember me<\/label>[\s\S]*?)```\s*```\n([\s\S]*?)```/.exec(readme);
+    expect(example).not.toBeNull();
+    const { context, page } = await openWith(web, `<!doctype html>${example![1]}`);
+    try {
+      expect((await observe(page)).content).toBe(example![2]!.trimEnd());
+    } finally {
+      await context.close();
+    }
   });
 });
 
