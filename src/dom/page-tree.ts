@@ -33,6 +33,8 @@ export interface ElementNode {
   carried?: boolean;
   /** The name of a group of controls (fieldset legend, `role=group`/`radiogroup` label): a line above its indented content. */
   group?: string;
+  /** Inside `data-page-agent-mask`: its text and values are shown as `[masked]`. */
+  masked?: boolean;
   /** How many pixels a scroll container can still scroll in each direction. */
   scroll?: { left: number; top: number; right: number; bottom: number };
   children: PageNode[];
