@@ -173,6 +173,21 @@ describe('names from bad input', () => {
     }
   });
 
+  it('masks names inside data-page-agent-mask like the rest of its text', async () => {
+    const { context, page } = await openWith(
+      web,
+      `<!doctype html><div data-page-agent-mask><label><input type="checkbox"> Diagnosis: flu</label>
+<div role="radiogroup" aria-label="Blood type"><label><input type="radio" name="b"> Type A</label></div></div>`,
+    );
+    try {
+      const content = (await observe(page)).content;
+      expect(content).not.toMatch(/flu|Blood|Type A/);
+      expect(lineFor(content, /^\[\d+\]<input type=checkbox>\[masked\] \/>$/)).toBeDefined();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('uses labels and labelledby targets of the same tree scope only', async () => {
     const { context, page } = await openWith(
       web,
