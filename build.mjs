@@ -2,6 +2,7 @@
 // the Node relay, and a size report. Run with `npm run build` (or `node build.mjs --quiet`).
 import { build as esbuild } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -128,7 +129,18 @@ export async function buildAll() {
       stdio: 'inherit',
     });
   }
+  writeIntegrity();
   return writeSizeReport();
+}
+
+/**
+ * dist/integrity.json: the Subresource Integrity value of each browser bundle, published in the
+ * package so a CDN snippet can take its `integrity` from the same version it loads.
+ */
+function writeIntegrity() {
+  const sri = (name) => `sha384-${createHash('sha384').update(readFileSync(join(DIST, name))).digest('base64')}`;
+  const files = ['page-agent.iife.js', 'page-agent.iife.dev.js'].filter((name) => existsSync(join(DIST, name)));
+  writeAtomic(join(DIST, 'integrity.json'), JSON.stringify(Object.fromEntries(files.map((name) => [name, sri(name)])), null, 2) + '\n');
 }
 
 function measure(file) {

@@ -4,11 +4,13 @@
 import { installListenerTracker, uninstallListenerTracker } from './dom/index.js';
 import { PageAgent, type PageAgentConfig } from './page-agent.js';
 import { readScriptSettings } from './config/index.js';
+import { drainQueue } from './loader-queue.js';
 
 declare global {
   interface Window {
     PageAgent: typeof PageAgent;
     pageAgent?: PageAgent;
+    pageAgentQueue?: unknown;
   }
 }
 
@@ -42,16 +44,39 @@ window.PageAgent = PageAgent;
 
 for (const warning of settings.warnings) console.warn(warning);
 
+/** Starts an agent as window.pageAgent; the listener tracker's wrappers go with it on dispose. */
+let releaseTracker: (() => void) | undefined;
+function start(config: PageAgentConfig): PageAgent {
+  const agent = new PageAgent(config);
+  window.pageAgent = agent;
+  // The wrappers are undone with the instance; a newer bundle's own wrappers stay in place.
+  releaseTracker = () => uninstallListenerTracker();
+  agent.addEventListener('dispose', releaseTracker, { once: true });
+  if (settings.showPanel) agent.panel.show();
+  return agent;
+}
+
 if (settings.error) {
   console.error(`[page-agent] ${settings.error.message} Fix the ${settings.error.attribute} attribute of the <script> tag; the agent was not started.`);
 } else if (settings.autoInit) {
   try {
-    const agent = new PageAgent(settings.config as unknown as PageAgentConfig);
-    window.pageAgent = agent;
-    // The wrappers are undone with the instance; a newer bundle's own wrappers stay in place.
-    agent.addEventListener('dispose', () => uninstallListenerTracker(), { once: true });
-    if (settings.showPanel) agent.panel.show();
+    start(settings.config as unknown as PageAgentConfig);
   } catch (error) {
     console.error('[page-agent] could not start from the <script> tag settings:', error);
   }
 }
+
+// Calls the page queued before the script arrived (async loader snippet), then every later push.
+drainQueue(window, {
+  current: () => window.pageAgent,
+  init(config) {
+    // ["init", config] replaces an agent started from the tag, keeping the tag's settings as defaults
+    // and the listener tracker installed.
+    const previous = window.pageAgent;
+    if (previous) {
+      if (releaseTracker) previous.removeEventListener('dispose', releaseTracker);
+      previous.dispose();
+    }
+    return start({ ...(settings.config as object), ...config } as PageAgentConfig);
+  },
+});

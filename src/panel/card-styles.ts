@@ -65,6 +65,10 @@ export const cardStyles = css`
   .card.answer.failed {
     border-left-color: var(--pa-bad);
   }
+  .card.answer .cut {
+    font-style: italic;
+    color: var(--pa-muted);
+  }
   .card.notice {
     margin: 8px;
     border-left-color: var(--pa-warn);

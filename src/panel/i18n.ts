@@ -51,6 +51,7 @@ const EN = {
   answer: 'Answer',
   finalAnswer: 'Answer',
   finalFailed: 'Could not finish',
+  answerCut: 'This answer is long: the panel shows its beginning. Copy takes the whole answer.',
   empty: 'No steps yet. Type a task below.',
   approvalTitle: 'Allow this action?',
   approvalReason: 'Why: {reason}',
@@ -138,6 +139,7 @@ const ZH_LINES = `
 回答
 结果
 未能完成
+回答较长：面板只显示开头部分。“复制”会复制完整回答。
 还没有步骤。在下方输入任务。
 允许此操作吗？
 原因：{reason}

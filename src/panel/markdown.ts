@@ -20,7 +20,7 @@ export type MdBlock =
   | { type: 'hr' };
 
 const FENCE = /^ {0,3}(```+|~~~+)\s*([\w+-]*)/;
-const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+const HEADING = /^ {0,3}(#{1,6})[ \t]+/;
 const HR = /^ {0,3}([-*_])(\s*\1){2,}\s*$/;
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])\s+(.*)$/;
 const QUOTE = /^ {0,3}>\s?(.*)$/;
@@ -49,7 +49,7 @@ export function parseMarkdown(source: string, depth = 0): MdBlock[] {
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      blocks.push({ type: 'heading', level: heading[1]!.length, children: parseInline(heading[2]!) });
+      blocks.push({ type: 'heading', level: heading[1]!.length, children: parseInline(headingText(line.slice(heading[0].length))) });
       i++;
       continue;
     }
@@ -79,6 +79,14 @@ export function parseMarkdown(source: string, depth = 0): MdBlock[] {
   return blocks;
 }
 
+/** A heading's text without its closing `#` sequence (which needs a space before it). */
+function headingText(rest: string): string {
+  const text = rest.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  return end === 0 ? '' : end < text.length && /\s/.test(text[end - 1]!) ? text.slice(0, end).trimEnd() : text;
+}
+
 function startsBlock(lines: string[], i: number): boolean {
   const line = lines[i]!;
   return FENCE.test(line) || HEADING.test(line) || HR.test(line) || QUOTE.test(line) || LIST_ITEM.test(line);
@@ -88,7 +96,8 @@ function paragraph(lines: string[]): MdBlock {
   const children: MdInline[] = [];
   lines.forEach((line, n) => {
     if (n > 0) children.push({ type: 'br' });
-    children.push(...parseInline(line.trim()));
+    // One push per node: spreading a huge node list would overflow the call stack.
+    for (const node of parseInline(line.trim())) children.push(node);
   });
   return { type: 'paragraph', children };
 }
@@ -152,37 +161,170 @@ function parseTable(lines: string[], start: number, out: MdBlock[]): number {
   return i;
 }
 
-const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|(\*\*|__)(?=\S)([\s\S]*?\S)\3|~~(?=\S)([\s\S]*?\S)~~|\*(?=[^\s*])([\s\S]*?[^\s*])\*|(?<![\w])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\w])|!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|<(https?:\/\/[^>\s]+)>|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|\\([\\`*_{}[\]()#+\-.!|~>])/g;
+/** Characters a backslash makes literal. */
+const ESCAPABLE = '\\`*_{}[]()#+-.!|~>';
 
-/** Parses inline Markdown: code spans, bold, italic, strikethrough, links, autolinks, escapes. */
+/**
+ * The first entry of an ascending list at or after `from`. Each list is asked with ascending
+ * `from` values only, so a cursor that never moves back keeps the whole scan linear.
+ */
+function cursor(list: number[]): (from: number) => number {
+  let at = 0;
+  return (from) => {
+    while (at < list.length && list[at]! < from) at++;
+    return at < list.length ? list[at]! : -1;
+  };
+}
+
+const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
+const isWord = (c: string | undefined) => c !== undefined && /\w/.test(c);
+const URL_START = /^https?:\/\//;
+/** Emphasis delimiters, longest first, and the node each makes. */
+const SPANS: Array<[string, 'strong' | 'em' | 'del']> = [
+  ['**', 'strong'],
+  ['__', 'strong'],
+  ['~~', 'del'],
+  ['*', 'em'],
+  ['_', 'em'],
+];
+const INLINE_SYNTAX = /[\\`*_~[<]|https?:\/\//;
+const URL_TAIL_PUNCT = '.,;:!?\'"';
+
+/**
+ * Parses inline Markdown: code spans, bold, italic, strikethrough, links, autolinks, escapes.
+ * One left-to-right pass; every closing delimiter is found through a precomputed position list,
+ * so no input (a thousand unclosed `**`, say) makes it quadratic.
+ */
 export function parseInline(text: string, depth = 0): MdInline[] {
+  if (!INLINE_SYNTAX.test(text)) return text ? [{ type: 'text', text }] : [];
   const out: MdInline[] = [];
-  let last = 0;
   const pushText = (value: string) => {
     if (!value) return;
     const prev = out[out.length - 1];
     if (prev?.type === 'text') prev.text += value;
     else out.push({ type: 'text', text: value });
   };
-  const nested = (value: string) => (depth < MAX_DEPTH ? parseInline(value, depth + 1) : [{ type: 'text' as const, text: value }]);
-  for (const match of text.matchAll(INLINE)) {
-    pushText(text.slice(last, match.index));
-    last = match.index + match[0].length;
-    const [whole, , code, , strong, del, em1, em2, linkText, href, angle, bare, escaped] = match;
-    if (code !== undefined) out.push({ type: 'code', text: code.trim() || code });
-    else if (strong !== undefined) out.push({ type: 'strong', children: nested(strong) });
-    else if (del !== undefined) out.push({ type: 'del', children: nested(del) });
-    else if (em1 !== undefined || em2 !== undefined) out.push({ type: 'em', children: nested((em1 ?? em2)!) });
-    else if (linkText !== undefined) {
-      // Images are shown as links: the panel never loads remote content the model names.
-      const label = linkText || href || '';
-      out.push({ type: 'link', href: href ?? '', children: nested(label) });
-    } else if (angle !== undefined || bare !== undefined) out.push({ type: 'link', href: (angle ?? bare)!, children: [{ type: 'text', text: (angle ?? bare)! }] });
-    else if (escaped !== undefined) pushText(escaped);
-    else pushText(whole);
+  const nested = (value: string): MdInline[] => (depth < 8 ? parseInline(value, depth + 1) : [{ type: 'text', text: value }]);
+  const at = (i: number) => text[i];
+  // Closers by key, found in one pass: `**`, `__`, `~~` after a non-space; `*` after neither space
+  // nor `*`; `_` after neither space nor `_` and not before a word character; `]`; and backtick
+  // runs keyed by their length (a code span closes at the next run of the same length).
+  const lists = new Map<string, number[]>();
+  const add = (key: string, i: number) => {
+    const list = lists.get(key);
+    if (list) list.push(i);
+    else lists.set(key, [i]);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const afterWord = !isSpace(text[i - 1]);
+    if (c === '`') {
+      let j = i;
+      while (text[j] === '`') j++;
+      add('`' + (j - i), i);
+      i = j - 1;
+    } else if (c === ']') add(c, i);
+    else if (afterWord && '*_~'.includes(c)) {
+      if (text[i + 1] === c) add(c + c, i);
+      if (c !== '~' && text[i - 1] !== c && (c === '*' || !isWord(text[i + 1]))) add(c, i);
+    }
   }
-  pushText(text.slice(last));
+  const cursors = new Map<string, (from: number) => number>();
+  const close = (key: string, from: number) => {
+    let next = cursors.get(key);
+    if (!next) cursors.set(key, (next = cursor(lists.get(key) ?? [])));
+    return next(from);
+  };
+  // The end of a run of URL characters (up to a space or one of `stops`). Asked with ascending
+  // starts, so remembering the last answer per stop set keeps it linear.
+  const memo = new Map<string, [number, number]>();
+  const urlStop = (from: number, stops: string) => {
+    const seen = memo.get(stops);
+    if (seen && from >= seen[0] && from <= seen[1]) return seen[1];
+    let end = from;
+    while (end < text.length && !isSpace(text[end]) && !stops.includes(text[end]!)) end++;
+    memo.set(stops, [from, end]);
+    return end;
+  };
+
+  let plain = 0;
+  let i = 0;
+  const emit = (node: MdInline, end: number) => {
+    pushText(text.slice(plain, i));
+    if (node.type === 'text') pushText(node.text);
+    else out.push(node);
+    plain = i = end;
+  };
+  scan: while (i < text.length) {
+    const c = at(i)!;
+    if (c === '\\' && i + 1 < text.length && ESCAPABLE.includes(at(i + 1)!)) {
+      emit({ type: 'text', text: at(i + 1)! }, i + 2);
+      continue;
+    }
+    if (c === '`') {
+      let j = i;
+      while (at(j) === '`') j++;
+      const end = close('`' + (j - i), j + 1);
+      if (end > 0) {
+        const code = text.slice(j, end);
+        emit({ type: 'code', text: code.trim() || code }, end + j - i);
+      } else i = j;
+      continue;
+    }
+    // Emphasis: the delimiter, then a non-space (and for a single one, not the same character).
+    for (const [d, type] of SPANS) {
+      if (text.startsWith(d, i) && !isSpace(at(i + d.length)) && (d.length > 1 || at(i + 1) !== d) && (d !== '_' || !isWord(at(i - 1)))) {
+        const end = close(d, i + d.length + 1);
+        if (end > 0) {
+          emit({ type, children: nested(text.slice(i + d.length, end)) }, end + d.length);
+          continue scan;
+        }
+      }
+    }
+    if (c === '[' || (c === '!' && at(i + 1) === '[')) {
+      const open = c === '[' ? i : i + 1;
+      const end = close(']', open + 1);
+      const link = end > 0 && at(end + 1) === '(' ? linkTarget(text, end + 2, urlStop) : null;
+      if (link) {
+        emit({ type: 'link', href: link.href, children: nested(text.slice(open + 1, end) || link.href) }, link.end);
+        continue;
+      }
+    }
+    const angle = c === '<' && URL_START.test(text.slice(i + 1, i + 9));
+    if (angle || (c === 'h' && URL_START.test(text.slice(i, i + 8)))) {
+      let end = angle ? urlStop(i + 1, '>') : urlStop(i, '<>()');
+      if (!angle) while (URL_TAIL_PUNCT.includes(at(end - 1)!)) end--;
+      // The scheme alone is not a link: at least one character must follow `://`.
+      if ((angle ? at(end) === '>' : true) && end > text.indexOf('//', i) + 2) {
+        const href = text.slice(angle ? i + 1 : i, end);
+        emit({ type: 'link', href, children: [{ type: 'text', text: href }] }, angle ? end + 1 : end);
+        continue;
+      }
+    }
+    i++;
+  }
+  pushText(text.slice(plain));
   return out;
+}
+
+/** Reads `(href "title")` from just after its `(`: the target and the index after `)`, or null. */
+function linkTarget(text: string, from: number, stopAt: (from: number, stops: string) => number): { href: string; end: number } | null {
+  let i = from;
+  while (isSpace(text[i]) && i < text.length) i++;
+  if (text[i] === '<') i++;
+  const start = i;
+  i = stopAt(i, ')>');
+  const href = text.slice(start, i);
+  if (text[i] === '>') i++;
+  let j = i;
+  while (isSpace(text[j]) && j < text.length) j++;
+  if (j > i && text[j] === '"') {
+    const quote = text.indexOf('"', j + 1);
+    if (quote < 0) return null;
+    i = quote + 1;
+  }
+  while (isSpace(text[i]) && i < text.length) i++;
+  return text[i] === ')' ? { href, end: i + 1 } : null;
 }
 
 /** Resolves a link target against `base` and returns it only when its protocol is http, https or mailto. */

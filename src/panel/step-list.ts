@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentStepEvent, HistoricalEvent } from '../types.js';
 import { clipText, describeAction } from './describe-action.js';
 import type { Translate } from './i18n.js';
-import { renderMarkdown } from './markdown-template.js';
+import { renderMarkdownLimited } from './markdown-template.js';
 
 const MAX_RESULT = 400;
 
@@ -92,7 +92,14 @@ export function renderEvent(ctx: StepListContext, event: HistoricalEvent): Templ
   }
 }
 
-/** Renders the final answer as Markdown with a copy button. */
+/**
+ * The most characters of a final answer the panel parses; the rest is left out with a note (the copy
+ * button and `ExecutionResult` keep the whole text). With the node budget of the renderer it keeps
+ * the page responsive whatever the model sends.
+ */
+export const MAX_ANSWER_CHARS = 50_000;
+
+/** Renders the final answer as Markdown with a copy button; a very long answer is cut with a note. */
 export function renderFinalAnswer(
   t: Translate,
   answer: FinalAnswer,
@@ -100,11 +107,14 @@ export function renderFinalAnswer(
   copied: boolean,
   onCopy: () => void,
 ): TemplateResult {
+  const shown = renderMarkdownLimited(answer.text.slice(0, MAX_ANSWER_CHARS), base);
+  const cut = !shown.complete || answer.text.length > MAX_ANSWER_CHARS;
   return html`<li class="card answer ${answer.success ? '' : 'failed'}">
     <div class="meta">
       <span>${t(answer.success ? 'finalAnswer' : 'finalFailed')}</span>
       <button type="button" class="copy" @click=${onCopy}>${t(copied ? 'copied' : 'copy')}</button>
     </div>
-    ${renderMarkdown(answer.text, base)}
+    ${shown.template}
+    ${cut ? html`<p class="cut">${t('answerCut')}</p>` : nothing}
   </li>`;
 }

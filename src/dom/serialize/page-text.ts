@@ -40,9 +40,15 @@ interface Line {
   gap?: { place: GapNode['place']; count: number; tag: string | undefined; depth: number; owner: number | undefined };
 }
 
-/** Renders the tree; `limits` overrides the default clipping lengths. */
-export function serializePage(nodes: readonly PageNode[], limits: Partial<SerializeLimits> = {}): SerializedPage {
-  return new Renderer({ ...DEFAULT_LIMITS, ...limits }).render(nodes);
+/** Landmarks kept as `<tag>` lines above their indented content with `keepSemanticTags` (as page-agent). */
+const SEMANTIC_TAGS = stringSet(['nav', 'menu', 'header', 'footer', 'aside', 'dialog']);
+
+/**
+ * Renders the tree; `limits` overrides the default clipping lengths, and `keepSemanticTags` keeps
+ * landmark elements (nav, menu, header, footer, aside, dialog) as lines that nest their content.
+ */
+export function serializePage(nodes: readonly PageNode[], limits: Partial<SerializeLimits> = {}, keepSemanticTags = false): SerializedPage {
+  return new Renderer({ ...DEFAULT_LIMITS, ...limits }, keepSemanticTags).render(nodes);
 }
 
 class Renderer {
@@ -57,8 +63,11 @@ class Renderer {
   #hasIndexed = new SafeMap<ElementNode, boolean>();
   #scrollOwner: number[] = [];
 
-  constructor(limits: SerializeLimits) {
+  #semantic: boolean;
+
+  constructor(limits: SerializeLimits, keepSemanticTags: boolean) {
     this.#limits = limits;
+    this.#semantic = keepSemanticTags;
   }
 
   render(nodes: readonly PageNode[]): SerializedPage {
@@ -105,6 +114,27 @@ class Renderer {
   }
 
   #container(node: ElementNode, depth: number): void {
+    // Its text is already on the line of the element it names.
+    if (node.carried) {
+      for (let i = 0; i < node.children.length; i++) this.#listedOnly(node.children[i]!, depth);
+      return;
+    }
+    // A named group of controls: its name on a line, its content indented under it.
+    if (node.group !== undefined) {
+      this.#flush(depth);
+      append(this.#lines, { text: indent(depth) + clipText(collapseWhitespace(node.group), this.#limits.label) });
+      for (let i = 0; i < node.children.length; i++) this.#visit(node.children[i]!, depth + 1);
+      this.#flush(depth + 1);
+      return;
+    }
+    if (this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0) {
+      this.#flush(depth);
+      append(this.#lines, { text: indent(depth) + '<' + node.tag + '>' });
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth + 1);
+      this.#flush(depth + 1);
+      return;
+    }
     // Inside a table row, blocks within cells join the row's line instead of breaking it.
     const flow = node.flow === 'block' && this.#rows > 0 ? 'inline' : node.flow;
     if (flow === 'row') this.#rows++;
@@ -131,6 +161,8 @@ class Renderer {
     } else if (nested) {
       text = collapseWhitespace(node.label ?? '');
     }
+    // An element that shows no text of its own reads by its accessible name (`label=`), shorter as text.
+    if (text === '') text = collapseWhitespace(nameOf(node));
     const label = clipText(text, this.#limits.label);
     const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
     append(this.#descriptions, { index: node.index!, line: description });
@@ -167,7 +199,8 @@ class Renderer {
           out += ' ' + name;
           continue;
         }
-        const shown = clipText(collapseWhitespace(value), this.#limits.attribute);
+        // The accessible name is kept as long as a line's text; other values are short hints.
+        const shown = clipText(collapseWhitespace(value), name === 'label' ? this.#limits.label : this.#limits.attribute);
         if (shown === '') continue;
         if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
@@ -226,6 +259,13 @@ class Renderer {
     if (isSeparatorLine(text)) return;
     append(this.#lines, { text: indent(depth) + clipText(text, this.#limits.line) });
   }
+}
+
+/** The `label=` attribute of a listed node (its accessible name from a label or an author), or ''. */
+function nameOf(node: ElementNode): string {
+  const attributes = node.attributes;
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && attributes[i]![1] !== true) return attributes[i]![1] as string;
+  return '';
 }
 
 /** The parts `collectText` finds, joined with spaces and whitespace collapsed. */

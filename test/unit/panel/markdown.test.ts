@@ -2,7 +2,10 @@
 import { render } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { parseInline, parseMarkdown, safeHref } from '../../../src/panel/markdown.js';
-import { renderMarkdown } from '../../../src/panel/markdown-template.js';
+import { MAX_MARKDOWN_NODES, renderMarkdown, renderMarkdownLimited } from '../../../src/panel/markdown-template.js';
+import { createTranslator } from '../../../src/panel/i18n.js';
+import { MAX_ANSWER_CHARS, renderFinalAnswer } from '../../../src/panel/step-list.js';
+import { markdownFuzzSet } from '../../../bench/lib/markdown-fuzz.mjs';
 
 function renderToDiv(source: string): HTMLDivElement {
   const div = document.createElement('div');
@@ -93,5 +96,75 @@ describe('renderMarkdown', () => {
     expect(div.querySelectorAll('td')).toHaveLength(2);
     expect(div.querySelectorAll('ul > li')).toHaveLength(2);
     expect(div.querySelector('pre code')?.textContent).toBe('<b>raw</b>');
+  });
+});
+
+/** The text of inline nodes, markup removed. */
+function textOf(nodes: readonly any[]): string {
+  return nodes.map((n) => (n.type === 'text' || n.type === 'code' ? n.text : n.type === 'br' ? '\n' : textOf(n.children ?? []))).join('');
+}
+
+describe('parsing stays linear on hostile input', () => {
+  // The backtracking parser this replaced took about 30 s on 200 KB of `**a `: the timeout is a hang
+  // guard; the figure (1 MB inputs, worst ≤ 200 ms rendered in Chromium) is `npm run bench markdown`.
+  it('parses every construct of the fuzz set at 200 KB without throwing', { timeout: 15_000 }, () => {
+    for (const [name, source] of markdownFuzzSet(200_000)) {
+      expect(() => parseMarkdown(source), name).not.toThrow();
+    }
+  });
+
+  it('leaves unclosed emphasis, strikes and links as the text they were', () => {
+    for (const unit of ['**a ', '*a ', '_a ', '~~a ', '[a', '[a](', '<https://a']) {
+      const source = unit.repeat(50_000).trim();
+      const [block] = parseMarkdown(source);
+      expect(block, unit).toMatchObject({ type: 'paragraph' });
+      expect(textOf((block as any).children), unit).toBe(source);
+    }
+  });
+
+  it('parses a quarter of a million code spans (no call-stack overflow)', () => {
+    const [block] = parseMarkdown('`a` '.repeat(250_000));
+    expect((block as any).children.filter((n: any) => n.type === 'code')).toHaveLength(250_000);
+  });
+
+  it('closes a code span only at a backtick run of the same length', () => {
+    expect(parseInline('``a`')).toEqual([{ type: 'text', text: '``a`' }]);
+    expect(parseInline('x `` a ` b `` y')).toEqual([
+      { type: 'text', text: 'x ' },
+      { type: 'code', text: 'a ` b' },
+      { type: 'text', text: ' y' },
+    ]);
+  });
+
+  it('strips a closing # sequence from headings but keeps a # that ends a word', () => {
+    const blocks = parseMarkdown('## C#\n### Title ###\n# Heading #   ');
+    expect(blocks.map((b: any) => textOf(b.children))).toEqual(['C#', 'Title', 'Heading']);
+  });
+});
+
+describe('rendering stays bounded', () => {
+  it('renders at most the node budget and says when it left the rest out', () => {
+    const long = renderMarkdownLimited('- item\n'.repeat(5_000), 'https://shop.test/');
+    const div = document.createElement('div');
+    render(long.template, div);
+    expect(long.complete).toBe(false);
+    const items = div.querySelectorAll('li').length;
+    expect(items).toBeGreaterThan(100);
+    expect(items).toBeLessThanOrEqual(MAX_MARKDOWN_NODES);
+    expect(renderMarkdownLimited('- a\n- b', 'https://shop.test/').complete).toBe(true);
+  });
+
+  it('shows the beginning of a very long answer with a note, in en and zh', () => {
+    for (const [lang, words] of [['en-US', 'Copy takes the whole answer'], ['zh-CN', '复制']] as const) {
+      const div = document.createElement('ul');
+      const text = 'word '.repeat(MAX_ANSWER_CHARS);
+      render(renderFinalAnswer(createTranslator(lang), { text, success: true }, 'https://shop.test/', false, () => {}), div);
+      expect(div.querySelector('.cut')?.textContent).toContain(words);
+      expect(div.querySelector('.md')!.textContent!.length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
+    }
+    const div = document.createElement('ul');
+    render(renderFinalAnswer(createTranslator('en-US'), { text: 'Done: **3** orders.', success: true }, 'https://shop.test/', false, () => {}), div);
+    expect(div.querySelector('.cut')).toBeNull();
+    expect(div.querySelector('strong')?.textContent).toBe('3');
   });
 });

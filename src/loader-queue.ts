@@ -1,0 +1,97 @@
+// The async loader's command queue: a page that loads the IIFE with `async` (or late) queues calls in
+// `window.pageAgentQueue` before the script arrives, dataLayer-style; the script runs them in order
+// once its agent exists and from then on runs every push at once. A bad entry is reported on the
+// console with its position and what was wrong; the entries after it still run.
+import { messageOf } from './base/index.js';
+import type { PageAgent, PageAgentConfig } from './page-agent.js';
+
+/** One queued call: a function given the agent, `['init', config]`, or `['method', ...args]` (`'panel.show'` reaches into the agent). */
+export type QueuedCall = ((agent: PageAgent) => unknown) | [string, ...unknown[]];
+
+/** What the queue needs from the entry script. */
+export interface QueueHost {
+  /** The running agent, if any. */
+  current(): PageAgent | undefined;
+  /** Starts an agent from `config` (replacing a running one) and returns it. */
+  init(config: PageAgentConfig): PageAgent;
+}
+
+/** The replacement of `window.pageAgentQueue` once the script runs: `push` runs each call at once. */
+export interface LiveQueue {
+  push(...calls: unknown[]): number;
+  readonly length: number;
+}
+
+const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
+
+function describeCall(call: unknown): string {
+  if (typeof call === 'function') return 'a function';
+  if (Array.isArray(call)) return typeof call[0] === 'string' ? `'${call[0]}'` : 'an array without a method name';
+  return call === null ? 'null' : typeof call;
+}
+
+/** Runs one queued call; throws an Error naming what was wrong. Returns what the call returned. */
+function runCall(call: unknown, host: QueueHost): unknown {
+  if (typeof call === 'function') {
+    const agent = host.current();
+    if (!agent) throw new Error('no agent is running yet: queue ["init", config] first, or give the script tag data-base-url and data-model');
+    return (call as (agent: PageAgent) => unknown)(agent);
+  }
+  if (!Array.isArray(call) || typeof call[0] !== 'string' || !call[0]) {
+    throw new Error('expected a function or an array like ["execute", "task"]');
+  }
+  const [name, ...args] = call as [string, ...unknown[]];
+  if (name === 'init') {
+    const config = args[0];
+    if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new Error('"init" takes a config object, as new PageAgent(config) does');
+    return host.init(config as PageAgentConfig);
+  }
+  const agent = host.current();
+  if (!agent) throw new Error(`no agent is running for "${name}": queue ["init", config] first, or give the script tag data-base-url and data-model`);
+  const path = name.split('.');
+  let owner: unknown = agent;
+  for (const part of path.slice(0, -1)) {
+    if (FORBIDDEN.has(part)) throw new Error(`"${name}" is not a method of the agent`);
+    owner = (owner as Record<string, unknown> | null | undefined)?.[part];
+  }
+  const last = path[path.length - 1]!;
+  const method = FORBIDDEN.has(last) ? undefined : (owner as Record<string, unknown> | null | undefined)?.[last];
+  if (typeof method !== 'function') throw new Error(`"${name}" is not a method of the agent (for example "execute", "stop", "panel.show")`);
+  return Reflect.apply(method, owner, args);
+}
+
+/** Runs `call` and reports a throw or a rejected promise on the console, naming the entry. */
+function runReported(call: unknown, position: string, host: QueueHost): void {
+  const report = (error: unknown) => console.error(`[page-agent] pageAgentQueue ${position} (${describeCall(call)}) failed: ${messageOf(error)}`);
+  try {
+    const result = runCall(call, host);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(undefined, report);
+  } catch (error) {
+    report(error);
+  }
+}
+
+/**
+ * Runs every call queued in `target.pageAgentQueue` (an array, if the page made one) in order,
+ * then replaces it with a live queue whose `push` runs at once.
+ */
+export function drainQueue(target: { pageAgentQueue?: unknown }, host: QueueHost): LiveQueue {
+  const queued = target.pageAgentQueue;
+  let count = 0;
+  const live: LiveQueue = {
+    push: (...calls) => {
+      for (const call of calls) runReported(call, `item ${++count}`, host);
+      return count;
+    },
+    get length() {
+      return count;
+    },
+  };
+  if (queued !== undefined && !Array.isArray(queued) && !(queued as LiveQueue | null)?.push) {
+    console.error('[page-agent] window.pageAgentQueue is neither an array nor a queue; it was replaced and its content ignored.');
+  } else if (Array.isArray(queued)) {
+    live.push(...queued);
+  }
+  target.pageAgentQueue = live;
+  return live;
+}
