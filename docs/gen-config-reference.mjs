@@ -27,6 +27,7 @@ const PAGE_AGENT_1X = new Set([
   'transformPageContent', 'customSystemPrompt', 'experimentalScriptExecutionTool', 'experimentalLlmsTxt',
   'onBeforeTask', 'onAfterTask', 'onBeforeStep', 'onAfterStep', 'onDispose',
   'enableMask', 'viewportExpansion', 'interactiveBlacklist', 'interactiveWhitelist', 'includeAttributes',
+  'keepSemanticTags', 'highlightOpacity', 'highlightLabelOpacity', 'promptForNextTask',
 ]);
 
 /** Escapes a value for a Markdown table cell. */

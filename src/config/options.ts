@@ -1,7 +1,7 @@
 // The option table: every option of PageAgentCore and PageAgent once, with its check, default,
 // script-tag attribute, secrecy and documentation. Config validation, the script-tag reader, the LLM
 // client's config and docs/configuration.md all read it; nothing else lists option names.
-import { BOOLEAN, FUNCTION, integer, number, oneOf, record, STRING, text, type Check } from './checks.js';
+import { between, BOOLEAN, FUNCTION, integer, number, oneOf, record, STRING, text, type Check } from './checks.js';
 
 // Every bundler of src/ defines __DOCS__ (build.mjs, vitest.config.ts, the test and bench bundlers):
 // false in the IIFE, so the documentation below never ships in it; true elsewhere (the ESM build
@@ -112,6 +112,10 @@ export const OPTIONS = {
     doc: __DOCS__ && { type: '(agent, reason?) => void', description: 'Runs once when the agent is disposed.' } },
   enableMask: { group: 'page', default: true,
     doc: __DOCS__ && { type: 'boolean', default: 'true (PageAgent)', pageAgentOnly: true, description: "Blocks the user's pointer while the agent works." } },
+  highlightOpacity: { group: 'page', check: between(0, 1),
+    doc: __DOCS__ && { type: 'number', default: '0.08', pageAgentOnly: true, description: "Opacity (0–1) of the highlight boxes' fill, as in page-agent (whose PageAgent draws 0)." } },
+  highlightLabelOpacity: { group: 'page', check: between(0, 1),
+    doc: __DOCS__ && { type: 'number', default: '1', pageAgentOnly: true, description: "Opacity (0–1) of the index labels' background, as in page-agent (whose PageAgent draws 0.1)." } },
   // Read by the page controller and the panel of PageAgent, not through this table: for the docs only.
   ...(__DOCS__ && {
     viewportExpansion: { group: 'page',
@@ -130,6 +134,9 @@ export const OPTIONS = {
       doc: { type: 'Array<Element | () => Element>', pageAgentOnly: true, description: 'Elements the agent never reads or indexes, like data-page-agent-ignore (PageAgent adds its own panel).' } },
     showCursor: { group: 'page',
       doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Shows an animated cursor moving to each action.' } },
+
+    keepSemanticTags: { group: 'page',
+      doc: { type: 'boolean', default: 'false', pageAgentOnly: true, description: 'Keeps landmarks (nav, menu, header, footer, aside, dialog) in the page text as `<nav>` lines that nest their content, as in page-agent.' } },
     promptForNextTask: { group: 'panel',
       doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Show the task input again after a task ends.' } },
   }),

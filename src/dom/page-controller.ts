@@ -28,7 +28,7 @@ export class PageController extends EventTarget {
     this.#ctx = {
       config: this.config,
       registry: new ElementRegistry(),
-      overlay: new Overlay(win, { showCursor: config.showCursor ?? true }),
+      overlay: new Overlay(win, { showCursor: config.showCursor ?? true, highlightOpacity: config.highlightOpacity, highlightLabelOpacity: config.highlightLabelOpacity }),
       window: win,
     };
   }

@@ -38,4 +38,10 @@ export interface PageControllerConfig {
   ignoreElements?: ElementRef[];
   /** Show an animated cursor that moves to each action point. @default true */
   showCursor?: boolean;
+  /** Keep landmarks (nav, menu, header, footer, aside, dialog) as `<nav>` lines nesting their content, as page-agent does. @default false */
+  keepSemanticTags?: boolean;
+  /** Opacity (0–1) of the fill of highlight boxes, as in page-agent. @default 0.08 */
+  highlightOpacity?: number;
+  /** Opacity (0–1) of the background of the index labels on highlight boxes, as in page-agent. @default 1 */
+  highlightLabelOpacity?: number;
 }

@@ -125,7 +125,7 @@ function observe(ctx: DomContext): Observation {
     for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
     nodes = notes;
   }
-  const page = serializePage(nodes);
+  const page = serializePage(nodes, {}, config.keepSemanticTags === true);
   for (let i = 0; i < page.descriptions.length; i++) ctx.registry.describeAs(page.descriptions[i]!.index, page.descriptions[i]!.line);
 
   const frame = pageFrame(url, title, width, height, doc, walk, win);

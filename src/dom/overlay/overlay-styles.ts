@@ -44,7 +44,7 @@ export const OVERLAY_CSS = `
   box-sizing: border-box;
   border: 2px solid var(--c);
   border-radius: 2px;
-  background: color-mix(in srgb, var(--c) 8%, transparent);
+  background: color-mix(in srgb, var(--c) var(--fill, 8%), transparent);
 }
 .label {
   position: absolute;
@@ -52,7 +52,7 @@ export const OVERLAY_CSS = `
   top: -16px;
   padding: 1px 4px;
   border-radius: 3px;
-  background: var(--c);
+  background: color-mix(in srgb, var(--c) var(--label-fill, 100%), transparent);
   color: #fff;
   font: 600 10px/12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   white-space: nowrap;

@@ -13,6 +13,15 @@ export const OVERLAY_TAG = 'page-agent-overlay';
 export interface OverlayOptions {
   /** Show the animated cursor at each action point. @default true */
   showCursor?: boolean;
+  /** Opacity (0–1) of highlight boxes' fill. @default 0.08 */
+  highlightOpacity?: number;
+  /** Opacity (0–1) of the index labels' background. @default 1 */
+  highlightLabelOpacity?: number;
+}
+
+/** An opacity option as a CSS percentage, or undefined when it is not a number in 0–1. */
+function percent(value: number | undefined): string | undefined {
+  return typeof value === 'number' && value >= 0 && value <= 1 ? `${Math.round(value * 1000) / 10}%` : undefined;
 }
 
 interface Parts {
@@ -27,6 +36,8 @@ interface Parts {
 export class Overlay {
   #win: Window;
   #showCursor: boolean;
+  #fill: string | undefined;
+  #labelFill: string | undefined;
   #parts: Parts | null = null;
   #disposed = false;
   #highlightCount = 0;
@@ -37,6 +48,8 @@ export class Overlay {
   constructor(win: Window, options: OverlayOptions = {}) {
     this.#win = win;
     this.#showCursor = options.showCursor ?? true;
+    this.#fill = percent(options.highlightOpacity);
+    this.#labelFill = percent(options.highlightLabelOpacity);
   }
 
   /** The host element, or null while nothing has been drawn. */
@@ -170,6 +183,8 @@ export class Overlay {
     this.#adoptStyles(shadow);
     const highlights = doc.createElement('div');
     highlights.className = 'highlights';
+    if (this.#fill) highlights.style.setProperty('--fill', this.#fill);
+    if (this.#labelFill) highlights.style.setProperty('--label-fill', this.#labelFill);
     const mask = doc.createElement('div');
     mask.className = 'mask';
     const cursor = new Cursor(this.#win, doc);

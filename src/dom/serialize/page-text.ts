@@ -40,9 +40,15 @@ interface Line {
   gap?: { place: GapNode['place']; count: number; tag: string | undefined; depth: number; owner: number | undefined };
 }
 
-/** Renders the tree; `limits` overrides the default clipping lengths. */
-export function serializePage(nodes: readonly PageNode[], limits: Partial<SerializeLimits> = {}): SerializedPage {
-  return new Renderer({ ...DEFAULT_LIMITS, ...limits }).render(nodes);
+/** Landmarks kept as `<tag>` lines above their indented content with `keepSemanticTags` (as page-agent). */
+const SEMANTIC_TAGS = stringSet(['nav', 'menu', 'header', 'footer', 'aside', 'dialog']);
+
+/**
+ * Renders the tree; `limits` overrides the default clipping lengths, and `keepSemanticTags` keeps
+ * landmark elements (nav, menu, header, footer, aside, dialog) as lines that nest their content.
+ */
+export function serializePage(nodes: readonly PageNode[], limits: Partial<SerializeLimits> = {}, keepSemanticTags = false): SerializedPage {
+  return new Renderer({ ...DEFAULT_LIMITS, ...limits }, keepSemanticTags).render(nodes);
 }
 
 class Renderer {
@@ -57,8 +63,11 @@ class Renderer {
   #hasIndexed = new SafeMap<ElementNode, boolean>();
   #scrollOwner: number[] = [];
 
-  constructor(limits: SerializeLimits) {
+  #semantic: boolean;
+
+  constructor(limits: SerializeLimits, keepSemanticTags: boolean) {
     this.#limits = limits;
+    this.#semantic = keepSemanticTags;
   }
 
   render(nodes: readonly PageNode[]): SerializedPage {
@@ -105,6 +114,14 @@ class Renderer {
   }
 
   #container(node: ElementNode, depth: number): void {
+    if (this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0) {
+      this.#flush(depth);
+      append(this.#lines, { text: indent(depth) + '<' + node.tag + '>' });
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth + 1);
+      this.#flush(depth + 1);
+      return;
+    }
     // Inside a table row, blocks within cells join the row's line instead of breaking it.
     const flow = node.flow === 'block' && this.#rows > 0 ? 'inline' : node.flow;
     if (flow === 'row') this.#rows++;
