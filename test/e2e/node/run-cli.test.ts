@@ -180,7 +180,7 @@ describe('drop-in-page-agent run', () => {
       }, 50);
     });
     expect(result.code).toBe(130);
-    expect(result.stderr).toContain('Interrupted; the browser was closed.');
+    expect(result.stderr).toContain('Stopping (Ctrl+C again to quit at once)');
     // No Chromium of this run is left: its profile lives under our TMPDIR.
     const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(profileRoot));
     expect(left).toEqual([]);
