@@ -57,7 +57,7 @@ describe('runTask', () => {
           expect(lastUserText(r)).toContain('The cart holds 1 item.');
           return { click_element_by_index: { index: indexOf(r, 'Proceed to checkout') } };
         },
-        (r) => ({ input_text: { index: indexOf(r, 'name=name'), text: 'Ada Lovelace' } }),
+        (r) => ({ input_text: { index: indexOf(r, '<input'), text: 'Ada Lovelace' } }),
         (r) => ({ click_element_by_index: { index: indexOf(r, 'Place order') } }),
         (r) => {
           expect(lastUserText(r)).toContain('Thank you, Ada Lovelace. Order placed for Blue mug.');
