@@ -128,6 +128,8 @@ const textareaLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLTextAreaEleme
 export function controlLabels(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
   return tag === 'select' ? selectLabels(element) : tag === 'textarea' ? textareaLabels(element) : inputLabels(element);
 }
+/** The control a `<label>` labels (its `for` target or its first labelable descendant), or null. */
+export const labelControl = getter<HTMLElement | null>(P('HTMLLabelElement'), 'control');
 export const textareaValue = getter<string>(P('HTMLTextAreaElement'), 'value');
 export const selectOptions = getter<HTMLOptionsCollection>(P('HTMLSelectElement'), 'options');
 export const selectMultiple = getter<boolean>(P('HTMLSelectElement'), 'multiple');
