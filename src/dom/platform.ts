@@ -100,6 +100,12 @@ export const scrollY = getter<number>(topWindow, 'scrollY');
 
 /** Computed style of an element of any same-origin document (the top window's function computes in the element's own document). */
 export const styleOf = bound('getComputedStyle') as (element: Element) => CSSStyleDeclaration;
+const styleWithPseudo = styleOf as unknown as ((element: Element, pseudo: string) => CSSStyleDeclaration) | undefined;
+
+/** Computed style of an element's pseudo-element (`::before`, `::after`); null without a DOM. */
+export function pseudoStyleOf(element: Element, pseudo: string): CSSStyleDeclaration | null {
+  return styleWithPseudo ? styleWithPseudo(element, pseudo) : null;
+}
 
 // Documents and hit-testing.
 export const documentElement = getter<Element | null>(DocumentP, 'documentElement');
@@ -130,6 +136,12 @@ export function controlLabels(element: Element, tag: string): NodeListOf<HTMLLab
 }
 /** The control a `<label>` labels (its `for` target or its first labelable descendant), or null. */
 export const labelControl = getter<HTMLElement | null>(P('HTMLLabelElement'), 'control');
+const buttonLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLButtonElement'), 'labels');
+
+/** The `<label>`s of a form control or button (a switch drawn as a button has them); null for other elements. */
+export function labelsOf(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
+  return tag === 'input' || tag === 'select' || tag === 'textarea' ? controlLabels(element, tag) : tag === 'button' ? buttonLabels(element) : null;
+}
 export const textareaValue = getter<string>(P('HTMLTextAreaElement'), 'value');
 export const selectOptions = getter<HTMLOptionsCollection>(P('HTMLSelectElement'), 'options');
 export const selectMultiple = getter<boolean>(P('HTMLSelectElement'), 'multiple');
@@ -153,6 +165,8 @@ export const dispatchEvent = method<EventTarget['dispatchEvent']>(EventTargetP, 
 const addListener = method<EventTarget['addEventListener']>(EventTargetP, 'addEventListener');
 const removeListener = method<EventTarget['removeEventListener']>(EventTargetP, 'removeEventListener');
 export const rectsOf = method<Element['getClientRects']>(ElementP, 'getClientRects');
+/** Length of a DOMRectList (what `rectsOf` returns). */
+export const rectListLength = getter<number>(P('DOMRectList'), 'length');
 /** `element.scrollIntoView(options)` without page patches. */
 export const scrollIntoView = method<Element['scrollIntoView']>(ElementP, 'scrollIntoView');
 const querySelectorAll = method<Element['querySelectorAll']>(ElementP, 'querySelectorAll');
@@ -207,6 +221,27 @@ export function elementsFromPoint(root: Document | ShadowRoot, x: number, y: num
 
 /** Waits `ms` milliseconds with the genuine `setTimeout` (the base layer's captured timer). */
 export { sleep } from '../base/index.js';
+
+const Channel: typeof MessageChannel | undefined = g.MessageChannel;
+
+/**
+ * Resolves in a new task, after the page's pending tasks and microtasks: a MessageChannel message,
+ * which browsers neither clamp (as nested setTimeout is, to 4 ms) nor throttle in background tabs.
+ * A timer backs it up, so a page that breaks message ports only slows typing down.
+ */
+export function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimer(resolve, Channel ? 50 : 0);
+    if (!Channel) return;
+    const { port1, port2 } = new Channel();
+    port1.onmessage = () => {
+      clearTimer(timer);
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
 
 /** Resolves after the next animation frame, or after 50 ms where frames do not run (background tab). */
 export function nextFrame(): Promise<void> {

@@ -4,8 +4,9 @@
 import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
-import type { ElementNode, PageNode } from '../page-tree.js';
+import type { ElementNode, PageNode, ShownAttribute } from '../page-tree.js';
 import { serializePage } from '../serialize/page-text.js';
+import { sanitizeTree } from '../page-safe.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
@@ -13,8 +14,10 @@ import { composedParent, resolveRefs } from './composed-tree.js';
 import { deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
-  documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
+  collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
+  scrollWidth, scrollX, scrollY,
 } from '../platform.js';
+import { computeName } from './accessible-name.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
 import { nameListedNode } from './naming.js';
@@ -32,6 +35,8 @@ const CHARS_PER_TOKEN = 3.0;
 /** The walk gives up and summarises after this long, so a huge page never freezes the tab. */
 const WALK_TIME_LIMIT_MS = 400;
 const MAX_HIT_TESTS = 600;
+/** A name longer than a line's text limit is cut there, so its source text stays where it is. */
+const CARRIED_NAME_CHARS = 120;
 
 /** Ancestors of what a few viewport points hit: fixed elements inside far-away containers still get entered. */
 function sampleOnScreen(doc: Document, width: number, height: number, ignore: SafeSet<Element>): SafeSet<Element> {
@@ -113,6 +118,7 @@ function observe(ctx: DomContext): Observation {
   const cover = findCovered(doc, targets, viewport, ignore);
   const highlights: Observation['highlights'] = [];
   numberInDocumentOrder(walk.nodes, walk, cover.covered, ctx, viewport, highlights);
+  markCarriedNames(walk);
 
   const notes: PageNode[] = [];
   if (modal) append(notes, { kind: 'note', text: `A modal dialog is open: only its content is listed; the page behind it is inert until it is closed` });
@@ -125,6 +131,7 @@ function observe(ctx: DomContext): Observation {
     for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
     nodes = notes;
   }
+  sanitizeTree(nodes, config.redactSecrets !== false);
   const page = serializePage(nodes, {}, config.keepSemanticTags === true);
   for (let i = 0; i < page.descriptions.length; i++) ctx.registry.describeAs(page.descriptions[i]!.index, page.descriptions[i]!.line);
 
@@ -166,6 +173,70 @@ function listCandidate(node: ElementNode, candidate: Candidate, covered: SafeSet
   node.index = index;
   if (isNew) node.isNew = true;
   if (candidate.rect && intersects(candidate.rect, viewport)) append(highlights, { index, element: candidate.element });
+}
+
+/**
+ * Text that names a listed element or a group is shown on that line: its own place keeps only listed
+ * descendants, so the words are not repeated as a loose line whose owner a model would have to guess.
+ * A group without listed controls keeps its plain text and no group line.
+ */
+function markCarriedNames(walk: WalkResult): void {
+  const adopted = new SafeSet<Element>();
+  for (let i = 0; i < walk.candidates.length; i++) {
+    const candidate = walk.candidates[i]!;
+    if (candidate.node.index !== undefined && labelOf(candidate.node) === '') adoptInnerName(walk, candidate, adopted);
+    const name = candidate.node.index === undefined ? '' : labelOf(candidate.node);
+    if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
+  }
+  for (let i = 0; i < walk.groups.length; i++) {
+    const group = walk.groups[i]!;
+    if (group.node.group!.length <= CARRIED_NAME_CHARS && hasIndexedDescendant(group.node)) carry(walk, group.nameElements);
+    else group.node.group = undefined;
+  }
+}
+
+/**
+ * A custom widget (a select, a switch) often keeps its one native control hidden inside the box a
+ * person clicks, and the page's <label for> names that control: the outermost listed box takes its name.
+ */
+function adoptInnerName(walk: WalkResult, candidate: Candidate, adopted: SafeSet<Element>): void {
+  const node = candidate.node;
+  const tag = localName(candidate.element);
+  if (tag === 'input' || tag === 'select' || tag === 'textarea' || node.scroll) return;
+  const inputs = getElementsByTagName(candidate.element, 'input');
+  // Exactly one, and not listed itself (then it carries its own name).
+  if (collectionLength(inputs) !== 1 || walk.nodeOf(inputs[0]!)?.index !== undefined || adopted.has(inputs[0]!)) return;
+  // The walk meets a box before the boxes inside it: the outermost one takes the name.
+  adopted.add(inputs[0]!);
+  const named = computeName(inputs[0]!, false);
+  if (named.from !== 'label' && named.from !== 'labelledby' && named.from !== 'aria-label') return;
+  const attributes: ShownAttribute[] = [];
+  if (node.attributes) for (let i = 0; i < node.attributes.length; i++) append(attributes, node.attributes[i]!);
+  append(attributes, ['label', named.name] as const);
+  node.attributes = attributes;
+  candidate.nameElements = named.elements;
+}
+
+function carry(walk: WalkResult, elements: readonly Element[] | undefined): void {
+  if (!elements) return;
+  for (let i = 0; i < elements.length; i++) {
+    const node = walk.nodeOf(elements[i]!);
+    if (node && node.index === undefined && walk.candidateOf(node) === undefined) node.carried = true;
+  }
+}
+
+function labelOf(node: ElementNode): string {
+  const attributes = node.attributes;
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && typeof attributes[i]![1] === 'string') return attributes[i]![1] as string;
+  return '';
+}
+
+function hasIndexedDescendant(node: ElementNode): boolean {
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i]!;
+    if (child.kind === 'element' && (child.index !== undefined || hasIndexedDescendant(child))) return true;
+  }
+  return false;
 }
 
 function hasListedDescendant(node: ElementNode): boolean {

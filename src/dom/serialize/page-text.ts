@@ -114,6 +114,19 @@ class Renderer {
   }
 
   #container(node: ElementNode, depth: number): void {
+    // Its text is already on the line of the element it names.
+    if (node.carried) {
+      for (let i = 0; i < node.children.length; i++) this.#listedOnly(node.children[i]!, depth);
+      return;
+    }
+    // A named group of controls: its name on a line, its content indented under it.
+    if (node.group !== undefined) {
+      this.#flush(depth);
+      append(this.#lines, { text: indent(depth) + clipText(collapseWhitespace(node.group), this.#limits.label) });
+      for (let i = 0; i < node.children.length; i++) this.#visit(node.children[i]!, depth + 1);
+      this.#flush(depth + 1);
+      return;
+    }
     if (this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0) {
       this.#flush(depth);
       append(this.#lines, { text: indent(depth) + '<' + node.tag + '>' });
@@ -148,6 +161,8 @@ class Renderer {
     } else if (nested) {
       text = collapseWhitespace(node.label ?? '');
     }
+    // An element that shows no text of its own reads by its accessible name (`label=`), shorter as text.
+    if (text === '') text = collapseWhitespace(nameOf(node));
     const label = clipText(text, this.#limits.label);
     const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
     append(this.#descriptions, { index: node.index!, line: description });
@@ -184,7 +199,8 @@ class Renderer {
           out += ' ' + name;
           continue;
         }
-        const shown = clipText(collapseWhitespace(value), this.#limits.attribute);
+        // The accessible name is kept as long as a line's text; other values are short hints.
+        const shown = clipText(collapseWhitespace(value), name === 'label' ? this.#limits.label : this.#limits.attribute);
         if (shown === '') continue;
         if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
@@ -243,6 +259,13 @@ class Renderer {
     if (isSeparatorLine(text)) return;
     append(this.#lines, { text: indent(depth) + clipText(text, this.#limits.line) });
   }
+}
+
+/** The `label=` attribute of a listed node (its accessible name from a label or an author), or ''. */
+function nameOf(node: ElementNode): string {
+  const attributes = node.attributes;
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && attributes[i]![1] !== true) return attributes[i]![1] as string;
+  return '';
 }
 
 /** The parts `collectText` finds, joined with spaces and whitespace collapsed. */
