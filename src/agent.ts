@@ -74,6 +74,7 @@ export class PageAgentCore extends EventTarget {
   #askUser: AskUserHandler | undefined;
   #llmsTxt = new LlmsTxtLoader();
   #approvals = new ApprovalGate();
+  #stopReason = '';
 
   /** Validates the config (a ConfigError names the bad field); baseURL and model are checked at execute(). */
   constructor(config: PageAgentCoreConfig) {
@@ -145,9 +146,13 @@ export class PageAgentCore extends EventTarget {
     return this.#approvals.respond(decision);
   }
 
-  /** Stops the run (the request, tool or wait in flight) and resolves once it has settled. Never await it inside a hook. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the run (the request, tool or wait in flight) and resolves once it has settled; ours:
+   * `reason` becomes the result's text. Never await it inside a hook.
+   */
+  async stop(reason = 'Task stopped.'): Promise<void> {
     if (this.#status !== 'running') return;
+    this.#stopReason = reason;
     this.#run?.abort.abort();
     await this.#settled;
   }
@@ -189,6 +194,7 @@ export class PageAgentCore extends EventTarget {
 
   async #runTask(run: TaskRun): Promise<ExecutionResult> {
     this.#run = run;
+    this.#stopReason = 'Task stopped.';
     this.task = run.task;
     this.taskId = run.taskId;
     this.history = run.history;
@@ -378,8 +384,8 @@ export class PageAgentCore extends EventTarget {
   /** Records why a step threw (a stop of this run, or an error as activity and history) and ends the run. */
   #stepFailure(error: unknown, signal: AbortSignal): Outcome {
     if (isAbortError(error) && signal.aborted) {
-      this.#record({ type: 'error', message: 'Task stopped.' });
-      return this.#outcome(false, 'Task stopped.', 'stopped');
+      this.#record({ type: 'error', message: this.#stopReason });
+      return this.#outcome(false, this.#stopReason, 'stopped');
     }
     const message = messageOf(error);
     this.#activity({ type: 'error', message });

@@ -1,6 +1,7 @@
 // PageAgent = PageAgentCore + PageController (mask on by default) + Panel. Wiring only: the loop,
 // the page and the UI each live in their own modules and meet here.
-import { PageAgentCore, type AgentConfig } from './agent.js';
+import { PageAgentCore, type AgentConfig, type ExecutionResult } from './agent.js';
+import { carryAcrossPages } from './agent/cross-page.js';
 import { missingSettings, OPTIONS } from './config/index.js';
 import { PageController, type PageControllerConfig } from './dom/index.js';
 import { Panel, type PanelConfig } from './panel/index.js';
@@ -20,6 +21,11 @@ export type PageAgentConfig = AgentConfig &
 export class PageAgent extends PageAgentCore {
   /** The floating panel (hidden until `panel.show()` or the first task). */
   readonly panel: Panel;
+  /**
+   * Ours: the task a previous page of this tab and origin left running, continued here (or its
+   * stored result, when it ended on the way); null when there was none. Never rejects.
+   */
+  readonly resumed: Promise<ExecutionResult | null>;
 
   constructor(config: PageAgentConfig) {
     let panelHost: Element | undefined;
@@ -43,5 +49,6 @@ export class PageAgent extends PageAgentCore {
       endpoint: config.baseURL,
     });
     panelHost = this.panel.wrapper;
+    this.resumed = carryAcrossPages(this, this.panel);
   }
 }

@@ -1,0 +1,107 @@
+// Carries a running task across full page loads in this tab (issue #14). When the page unloads
+// mid-task (a link, a form post, location.assign, a redirect, back, reload) the run's state goes to
+// sessionStorage (this tab, this origin); the agent on the next page of the origin finds it and
+// continues the task. A navigation to another origin ends the task, its result kept for the user's
+// return; storage that is off or full ends it with a result saying so. Stale, foreign, corrupt or
+// huge entries are discarded with a console warning. The listeners stay inert after dispose.
+import type { PageAgentCore } from '../agent.js';
+import { messageOf } from '../base/index.js';
+import type { ExecutionResult } from '../types.js';
+import { checkTaskRunState, type TaskRunState } from './task-run.js';
+
+/** The sessionStorage key of a task carried to the next page. */
+export const CARRY_KEY = 'page-agent:task';
+/** An entry older than this (ms) is stale: the user did not land on the next page soon. */
+const MAX_AGE = 300_000;
+/** The most characters an entry may have (sessionStorage holds about 5 MB). */
+const MAX_CHARS = 2_000_000;
+
+/** What one page leaves for the next: when, the run's state, why it ended (if it did), the step list open. */
+interface Carried {
+  at: number;
+  state: TaskRunState;
+  ended?: string;
+  open: boolean;
+}
+
+/** The panel, as far as the carrier needs it. */
+export interface CarriedPanel {
+  show(): void;
+  expand(): void;
+  readonly element: { readonly expanded: boolean };
+}
+
+const warn = (message: string) => console.warn(`[page-agent] ${message}`);
+const checkSize = (text: string) => {
+  if (text.length > MAX_CHARS) throw new Error(`over ${MAX_CHARS} characters`);
+};
+
+/**
+ * Saves `agent`'s task when the page unloads under it and continues a task the previous page saved.
+ * Resolves to the continued task's result, the stored result of a task that ended on the way, or
+ * null when there was none; never rejects.
+ */
+export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Promise<ExecutionResult | null> {
+  // Where the page is going, when the browser says (the Navigation API): another site ends the task.
+  let destination = '';
+  (globalThis as { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) => {
+    destination = (event as Event & { destination: { url: string } }).destination.url;
+  });
+  addEventListener('pagehide', () => {
+    if (agent.status !== 'running') return;
+    const state = agent.taskRunState()!;
+    let ended: string | undefined;
+    if (destination && new URL(destination).origin !== location.origin) {
+      ended = `The task ended: the page went to ${destination}, another site.`;
+      state.history.push({ type: 'error', message: ended });
+    }
+    try {
+      const text = JSON.stringify({ at: Date.now(), state, ended, open: panel.element.expanded } satisfies Carried);
+      checkSize(text);
+      sessionStorage.setItem(CARRY_KEY, text);
+    } catch (error) {
+      warn((ended ??= `The task could not continue on the next page: saving it failed (${messageOf(error)}).`));
+    }
+    void agent.stop(ended ?? 'The task continues on the next page.');
+  });
+  // A page restored from the back-forward cache runs no script again: it looks for a task then.
+  addEventListener('pageshow', (event) => event.persisted && void resume());
+
+  async function resume(): Promise<ExecutionResult | null> {
+    // After the constructor returns (listeners can be added), once the document is parsed.
+    await new Promise((go) => (document.readyState === 'loading' ? addEventListener('DOMContentLoaded', go, { once: true }) : go(0)));
+    // A replaced agent (a queued "init") leaves the task to its successor.
+    if (agent.disposed) return null;
+    let text: string | null;
+    try {
+      text = sessionStorage.getItem(CARRY_KEY);
+    } catch {
+      return null; // storage that cannot be read holds nothing of ours
+    }
+    if (text === null) return null;
+    try {
+      sessionStorage.removeItem(CARRY_KEY);
+      checkSize(text);
+      const { at, state, ended, open } = JSON.parse(text) as Carried;
+      if (!(Date.now() - at < MAX_AGE)) throw new Error('older than 5 minutes');
+      checkTaskRunState(state);
+      if (agent.status === 'running') throw new Error('this page started another task');
+      panel.show();
+      if (open) panel.expand();
+      if (ended) {
+        agent.task = state.task;
+        agent.history = state.history;
+        agent.dispatchEvent(new Event('historychange'));
+        return { success: false, data: ended, history: state.history, usage: state.usage };
+      }
+      // The model is told where it is now; the panel shows the same line.
+      state.notes.page = null;
+      state.notes.queued.push(`Continued on “${document.title}” (${location.href}) after a page load.`);
+      return await agent.continueTask(state);
+    } catch (error) {
+      warn(`The task saved by the previous page was discarded: ${messageOf(error)}`);
+      return null;
+    }
+  }
+  return resume();
+}

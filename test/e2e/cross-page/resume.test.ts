@@ -1,0 +1,162 @@
+// Tasks that cross pages (issue #14) in Chromium with the real bundle on every page by a script tag:
+// a link, a form POST, location.assign and a redirect (a three-page checkout), history.back(), a
+// reload; a link to another site ends the task, its result shown when the user comes back; with
+// sessionStorage disabled the task ends with a result that says it could not continue.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openPage } from '../../helpers/browser.js';
+import { agentStep, startMockLLMServer, type MockLLMServer, type MockReply, type RecordedRequest } from '../../helpers/mock-llm-server.js';
+import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+import { indexOf, inPanel, requireBundle, typeTask, userText, waitForStatus } from '../bundle/bundle-helpers.js';
+
+let web: StaticServer;
+let other: StaticServer;
+let llm: MockLLMServer;
+let page: Page;
+let errors: string[];
+let closeContext: (() => Promise<void>) | undefined;
+
+/** A page of the shop with the bundle in its head, configured by data-* attributes. */
+const shopPage = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><script src="/dist/page-agent.iife.js" data-base-url="${llm.baseURL}" data-model="mock-model"></script></head><body><h1>${title}</h1>${body}</body></html>`;
+
+beforeAll(async () => {
+  requireBundle();
+  [web, other, llm] = await Promise.all([startStaticServer(), startStaticServer({ host: 'localhost' }), startMockLLMServer()]);
+  web.route('/cp/cart.html', { body: shopPage('Cart', '<p>Blue mug × 1</p><a href="/cp/shipping.html">Checkout</a> <a href="' + other.url('/away.html') + '">Pay with PayNow</a>') });
+  web.route('/cp/shipping.html', { body: shopPage('Shipping', '<form method="post" action="/cp/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form>') });
+  web.route('/cp/ship', (req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      res.writeHead(req.method === 'POST' ? 200 : 405, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(shopPage('Payment', `<p>Shipping to ${new URLSearchParams(body).get('street')}</p><button type="button" onclick="location.assign('/cp/go-confirm')">Place order</button>`));
+    });
+  });
+  web.route('/cp/go-confirm', (_req, res) => res.writeHead(302, { location: '/cp/confirm.html' }).end());
+  web.route('/cp/confirm.html', { body: shopPage('Confirmation', '<p>Order confirmed: #1042</p>') });
+  web.route('/cp/list.html', { body: shopPage('Mugs', '<a href="/cp/detail.html">Blue mug</a> <a href="/cp/detail.html?red">Red mug</a>') });
+  web.route('/cp/detail.html', { body: shopPage('Blue mug', '<p>Price: 12 EUR</p><button type="button" onclick="history.back()">Back to list</button>') });
+  web.route('/cp/reload.html', { body: shopPage('Counter', '<p>Visits: <span id="n"></span></p><button type="button" onclick="location.reload()">Reload</button><script>n.textContent = sessionStorage.visits = Number(sessionStorage.visits || 0) + 1</script>') });
+  other.route('/away.html', { body: '<!doctype html><title>PayNow</title><p>Another site</p>' });
+});
+afterAll(async () => {
+  await Promise.all([web?.close(), other?.close(), llm?.close()]);
+});
+beforeEach(() => llm.reset());
+afterEach(async () => {
+  await closeContext?.();
+  closeContext = undefined;
+});
+
+async function open(path: string, initScript?: string): Promise<void> {
+  const opened = await openPage();
+  ({ page, errors } = opened);
+  closeContext = () => opened.context.close();
+  if (initScript) await opened.context.addInitScript(initScript);
+  await page.goto(web.url(path));
+  await inPanel(page, 'textarea.task-input').waitFor();
+}
+
+/** The step number the model is asked for ("Step n of m"). */
+const stepOf = (request: RecordedRequest) => Number(/Step (\d+) of/.exec(userText(request))?.[1]);
+/** A model that acts on whichever page it is shown: the first rule whose text the page has. */
+function pageModel(rules: Array<[string, (request: RecordedRequest) => MockReply]>) {
+  return (request: RecordedRequest): MockReply => {
+    const text = userText(request);
+    const page = text.slice(text.lastIndexOf('<page'));
+    const rule = rules.find(([needle]) => page.includes(needle));
+    return rule ? rule[1](request) : agentStep({ done: { text: `lost on: ${page.slice(0, 300)}`, success: false } }, 'lost');
+  };
+}
+const click = (text: string) => (request: RecordedRequest) => agentStep({ click_element_by_index: { index: indexOf(request, text) } }, `click ${text}`);
+const done = (text: string) => () => agentStep({ done: { text, success: true } }, 'finish');
+
+/** The result `agent.resumed` gave on the current page, reduced to what the tests check. */
+const resumed = () =>
+  page.waitForFunction(() => (window as any).pageAgent?.resumed).then(() =>
+    page.evaluate(async () => {
+      const result = await (window as any).pageAgent.resumed;
+      return result && { success: result.success, data: result.data, steps: result.history.filter((e: any) => e.type === 'step').map((e: any) => `${e.stepIndex}:${e.action.name}`), notes: result.history.filter((e: any) => e.type === 'observation').map((e: any) => e.content) };
+    }),
+  );
+
+describe('a task that crosses pages (script on every page)', () => {
+  it('goes through a three-page checkout: a link, a form POST, location.assign and a redirect', async () => {
+    llm.setHandler(pageModel([['Order confirmed', done('Ordered: #1042')], ['Place order', click('Place order')], ['Use this address', click('Use this address')], ['Checkout', click('Checkout')]]));
+    await open('/cp/cart.html');
+    await typeTask(page, 'buy what is in my cart');
+    await page.waitForURL('**/cp/confirm.html');
+    const result = await resumed();
+    expect(result).toMatchObject({ success: true, data: 'Ordered: #1042', steps: ['0:click_element_by_index', '1:click_element_by_index', '2:click_element_by_index', '3:done'] });
+    expect(result.notes).toEqual([
+      `Continued on “Shipping” (${web.url('/cp/shipping.html')}) after a page load.`,
+      `Continued on “Payment” (${web.url('/cp/ship')}) after a page load.`,
+      `Continued on “Confirmation” (${web.url('/cp/confirm.html')}) after a page load.`,
+    ]);
+    // Step numbering goes on across pages, and the last request is step 4 (of maxSteps 40).
+    expect(stepOf(llm.requests.at(-1)!)).toBe(4);
+    expect(userText(llm.requests.at(-1)!)).toContain('buy what is in my cart');
+    // The panel on the last page shows the earlier steps, the "continued on" lines and the answer.
+    await waitForStatus(page, 'completed');
+    expect(await inPanel(page, '.card.step').count()).toBe(3);
+    expect(await inPanel(page, '.card.observation').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Continued on “Confirmation”')]));
+    expect(await inPanel(page, '.card.answer').textContent()).toContain('Ordered: #1042');
+    expect(errors).toEqual([]);
+  });
+
+  it('follows a list → detail → back flow (history.back())', async () => {
+    llm.setHandler(pageModel([['Back to list', click('Back to list')], ['Red mug', (request) => (stepOf(request) === 1 ? click('Blue mug')(request) : done('The blue mug costs 12 EUR.')())]]));
+    await open('/cp/list.html');
+    await typeTask(page, 'what does the blue mug cost? then go back to the list');
+    await page.waitForURL('**/cp/detail.html');
+    await page.waitForURL('**/cp/list.html');
+    const result = await resumed();
+    expect(result).toMatchObject({ success: true, data: 'The blue mug costs 12 EUR.', steps: ['0:click_element_by_index', '1:click_element_by_index', '2:done'] });
+    expect(result.notes.at(-1)).toBe(`Continued on “Mugs” (${web.url('/cp/list.html')}) after a page load.`);
+    expect(errors).toEqual([]);
+  });
+
+  it('continues after a reload', async () => {
+    llm.setHandler(pageModel([['Visits: 2', done('reloaded once')], ['Reload', click('Reload')]]));
+    await open('/cp/reload.html');
+    await typeTask(page, 'reload the page once');
+    await page.waitForFunction(() => document.getElementById('n')?.textContent === '2');
+    expect(await resumed()).toMatchObject({ success: true, data: 'reloaded once', steps: ['0:click_element_by_index', '1:done'] });
+  });
+
+  it('ends the task at a link to another site and shows that result when the user comes back', async () => {
+    llm.setHandler(pageModel([['PayNow', click('Pay with PayNow')]]));
+    await open('/cp/cart.html');
+    await typeTask(page, 'pay with PayNow');
+    await page.waitForURL(other.url('/away.html'));
+    await page.goBack();
+    const ended = `The task ended: the page went to ${other.url('/away.html')}, another site.`;
+    expect(await resumed()).toMatchObject({ success: false, data: ended, steps: ['0:click_element_by_index'] });
+    expect(await inPanel(page, '.card.error').last().textContent()).toContain(ended);
+    expect(await page.evaluate(() => (window as any).pageAgent.status)).toBe('idle');
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('with sessionStorage disabled, ends the task with a result that says it could not continue', async () => {
+    // No storage; warnings sent to the test server as beacons (the way to report from a page that unloads).
+    const disable = `Object.defineProperty(window, 'sessionStorage', { get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+      const warn = console.warn; console.warn = (...args) => { navigator.sendBeacon('/cp/beacon', args.join(' ')); warn(...args); };`;
+    const beacons: string[] = [];
+    web.route('/cp/beacon', (req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => (beacons.push(body), res.writeHead(204).end()));
+    });
+    llm.setHandler(pageModel([['Checkout', click('Checkout')]]));
+    await open('/cp/cart.html', disable);
+    await page.reload();
+    await typeTask(page, 'buy what is in my cart');
+    await page.waitForURL('**/cp/shipping.html');
+    expect(await resumed()).toBeNull();
+    expect(await page.evaluate(() => (window as any).pageAgent.status)).toBe('idle');
+    // The first page warned as it unloaded (its run ended with that text); this page found nothing.
+    await expect.poll(() => beacons).toEqual(['[page-agent] The task could not continue on the next page: saving it failed (Access is denied for this document.).']);
+    expect(llm.requests).toHaveLength(1);
+  });
+});
