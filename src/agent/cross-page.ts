@@ -3,7 +3,9 @@
 // sessionStorage (this tab, this origin); the agent on the next page of the origin finds it and
 // continues the task. A navigation to another origin ends the task, its result kept for the user's
 // return; storage that is off or full ends it with a result saying so. Stale, foreign, corrupt or
-// huge entries are discarded with a console warning. The listeners stay inert after dispose.
+// huge entries are discarded with a console warning. A new tab the task opens on this origin opens
+// in this tab instead; another site's is reported to the model. The listeners stay inert after
+// dispose; window.open is given back.
 import type { PageAgentCore } from '../agent.js';
 import { messageOf } from '../base/index.js';
 import type { ExecutionResult } from '../types.js';
@@ -64,6 +66,24 @@ export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Pro
     }
     void agent.stop(ended ?? 'The task continues on the next page.');
   });
+  // New tabs: a same-origin page is opened in this tab instead (the task goes on there), another
+  // site's opens as asked and the model hears where; both only while a task runs.
+  const intoThisTab = (url: string, what: string): boolean => {
+    if (agent.status !== 'running') return false;
+    const href = new URL(url, location.href).href;
+    if (href.startsWith(location.origin + '/')) return location.assign(href), true;
+    agent.pushObservation(`${what} opened ${href} in a new tab, which the agent cannot operate; this tab stays on ${location.href}.`);
+    return false;
+  };
+  addEventListener('click', (event) => {
+    const link = event.composedPath().find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement && !!node.href);
+    if (!event.defaultPrevented && link?.target === '_blank' && !link.hasAttribute('download') && intoThisTab(link.href, 'The link')) event.preventDefault();
+  });
+  const open = window.open;
+  const wrapper = (window.open = function (this: Window, url?: string | URL, target?: string, features?: string) {
+    return url && !/^_(self|parent|top)$/.test(target ?? '') && intoThisTab(String(url), 'The page') ? null : open.call(this, url, target, features);
+  });
+  agent.addEventListener('dispose', () => window.open === wrapper && (window.open = open));
   // A page restored from the back-forward cache runs no script again: it looks for a task then.
   addEventListener('pageshow', (event) => event.persisted && void resume());
 

@@ -38,6 +38,9 @@ beforeAll(async () => {
   web.route('/cp/list.html', { body: shopPage('Mugs', '<a href="/cp/detail.html">Blue mug</a> <a href="/cp/detail.html?red">Red mug</a>') });
   web.route('/cp/detail.html', { body: shopPage('Blue mug', '<p>Price: 12 EUR</p><button type="button" onclick="history.back()">Back to list</button>') });
   web.route('/cp/reload.html', { body: shopPage('Counter', '<p>Visits: <span id="n"></span></p><button type="button" onclick="location.reload()">Reload</button><script>n.textContent = sessionStorage.visits = Number(sessionStorage.visits || 0) + 1</script>') });
+  web.route('/cp/tabs.html', {
+    body: shopPage('Links', `<a href="/cp/confirm.html" target="_blank">Open receipt</a> <a href="${other.url('/away.html')}" target="_blank">Partner site</a> <button type="button" onclick="window.open('/cp/detail.html', 'details')">Open details</button>`),
+  });
   other.route('/away.html', { body: '<!doctype html><title>PayNow</title><p>Another site</p>' });
 });
 afterAll(async () => {
@@ -80,6 +83,37 @@ const resumed = () =>
       return result && { success: result.success, data: result.data, steps: result.history.filter((e: any) => e.type === 'step').map((e: any) => `${e.stepIndex}:${e.action.name}`), notes: result.history.filter((e: any) => e.type === 'observation').map((e: any) => e.content) };
     }),
   );
+
+describe('new tabs during a task', () => {
+  it('opens a same-origin target=_blank link in this tab and goes on there', async () => {
+    llm.setHandler(pageModel([['Order confirmed', done('receipt read')], ['Open receipt', click('Open receipt')]]));
+    await open('/cp/tabs.html');
+    await typeTask(page, 'read the receipt');
+    await page.waitForURL('**/cp/confirm.html');
+    expect(await resumed()).toMatchObject({ success: true, data: 'receipt read', steps: ['0:click_element_by_index', '1:done'] });
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  it('opens a same-origin window.open in this tab and goes on there', async () => {
+    llm.setHandler(pageModel([['Price: 12 EUR', done('12 EUR')], ['Open details', click('Open details')]]));
+    await open('/cp/tabs.html');
+    await typeTask(page, 'open the details');
+    await page.waitForURL('**/cp/detail.html');
+    expect(await resumed()).toMatchObject({ success: true, data: '12 EUR', steps: ['0:click_element_by_index', '1:done'] });
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  it("lets another site's target=_blank link open its tab and tells the model", async () => {
+    llm.setHandler((request) => (userText(request).includes('in a new tab') ? done('the partner site opened in another tab')() : click('Partner site')(request)));
+    await open('/cp/tabs.html');
+    const popup = page.context().waitForEvent('page');
+    await typeTask(page, 'visit the partner');
+    await waitForStatus(page, 'completed');
+    expect((await popup).url()).toBe(other.url('/away.html'));
+    expect(page.url()).toBe(web.url('/cp/tabs.html'));
+    expect(userText(llm.requests[1]!)).toContain(`The link opened ${other.url('/away.html')} in a new tab, which the agent cannot operate; this tab stays on ${web.url('/cp/tabs.html')}.`);
+  });
+});
 
 describe('a task that crosses pages (script on every page)', () => {
   it('goes through a three-page checkout: a link, a form POST, location.assign and a redirect', async () => {
