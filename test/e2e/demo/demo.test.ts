@@ -159,6 +159,93 @@ describe('demo with an upstream', () => {
   });
 });
 
+/** The index of the first element line of the page text that contains `text`. */
+function lineIndex(request: RecordedRequest, text: string): number {
+  const prompt = promptText(request);
+  for (const line of prompt.slice(prompt.lastIndexOf('<page')).split('\n')) {
+    const match = /\*?\[(\d+)\]/.exec(line);
+    if (match && line.includes(text)) return Number(match[1]);
+  }
+  throw new Error(`no element line with "${text}" in the page text`);
+}
+const stepNumber = (request: RecordedRequest) => Number(/Step (\d+) of/.exec(promptText(request))?.[1]);
+const clickLine = (request: RecordedRequest, text: string) => agentStep({ click_element_by_index: { index: lineIndex(request, text) } }, `click ${text}`);
+const typeLine = (request: RecordedRequest, text: string, value: string) => agentStep({ input_text: { index: lineIndex(request, text), text: value } }, `type ${value}`);
+
+describe('demo tasks that cross pages (the script on every page)', () => {
+  let demo: { url: string; output: () => string };
+  beforeAll(async () => {
+    demo = await startDemo({ LLM_BASE_URL: upstream.baseURL, LLM_API_KEY: KEY, LLM_MODEL: 'mock-model' });
+  });
+
+  it('checks out across three pages in one task: cart → shipping → confirmation', async () => {
+    upstream.reset();
+    upstream.setHandler((request) => {
+      const reply: Record<number, () => ReturnType<typeof agentStep>> = {
+        1: () => clickLine(request, 'Continue to shipping'),
+        2: () => typeLine(request, 'Full name', 'Ada Lovelace'),
+        3: () => typeLine(request, 'Street address', "12 St James's Square"),
+        4: () => typeLine(request, 'City', 'London'),
+        5: () => clickLine(request, 'Express'),
+        6: () => clickLine(request, 'Review and place order'),
+      };
+      const step = stepNumber(request);
+      if (reply[step]) return reply[step]!();
+      const summary = /Order BC-\d+ is confirmed[^\n]*/.exec(promptText(request))?.[0] ?? 'no confirmation';
+      return agentStep({ done: { text: summary, success: true } }, 'report');
+    });
+    const { context, page, errors } = await openPage();
+    try {
+      await page.goto(demo.url + 'checkout-cart.html');
+      await runInPanel(page, 'Check out my cart to Ada Lovelace, 12 St James\'s Square, London, by express.');
+      await page.waitForURL(/checkout-confirmation\.html/);
+      const result = await page.evaluate(async () => {
+        const r = await (window as any).pageAgent.resumed;
+        return { success: r.success, data: r.data, steps: r.history.filter((e: any) => e.type === 'step').length };
+      });
+      const confirmed = "Order BC-1042 is confirmed: Ada Lovelace, 12 St James's Square, London, express delivery. Total $102.99.";
+      expect(result).toEqual({ success: true, data: confirmed, steps: 7 });
+      await panel(page).getByText(confirmed).waitFor();
+      expect(await panel(page).locator('.card.step').count()).toBe(6);
+      expect(stepNumber(upstream.requests.at(-1)!)).toBe(7);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads an article and comes back to the list: list → detail → back', async () => {
+    upstream.reset();
+    upstream.setHandler((request) => {
+      const step = stepNumber(request);
+      if (step === 1) return clickLine(request, 'Pour-over at home');
+      // On the article the model notes the temperature in its memory, which the next page's request carries.
+      if (step === 2) {
+        const temperature = /water at (\d+ °C)/.exec(promptText(request))?.[1] ?? 'not on the page';
+        return agentStep({ click_element_by_index: { index: lineIndex(request, 'Back to the list') } }, 'back to the list', { memory: `Water temperature: ${temperature}` });
+      }
+      const remembered = /Water temperature: ([^\n"]+)/.exec(promptText(request))?.[1];
+      const onList = promptText(request).includes('Cold brew in a jar');
+      return agentStep({ done: { text: onList && remembered ? remembered : 'lost the temperature or the list', success: true } }, 'report');
+    });
+    const { context, page, errors } = await openPage();
+    try {
+      await page.goto(demo.url + 'journal.html');
+      await runInPanel(page, 'Open the pour-over guide, tell me the water temperature, then go back to the list.');
+      await page.waitForURL(/journal-article\.html/);
+      await page.waitForURL(/journal\.html$/);
+      const result = await page.evaluate(async () => {
+        const r = await (window as any).pageAgent.resumed;
+        return { success: r.success, data: r.data };
+      });
+      expect(result).toEqual({ success: true, data: '94 °C' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('demo without an upstream', () => {
   let demo: { url: string; output: () => string };
   beforeAll(async () => {
