@@ -19,16 +19,14 @@ import { isAbortError, messageOf } from './base/index.js';
 import { addUsage, LLMError, type InvokeResult, type LLMRetryDetail } from './llm/index.js';
 import { LlmsTxtLoader } from './prompt/index.js';
 import {
-  actionOf,
   AGENT_OUTPUT,
   buildAgentOutput,
   CONTROL_TOOL_NAMES,
   createToolRegistry,
-  reflectionOf,
   selectOfferedTools,
-  type AgentOutputInput,
   type AgentPageController,
   type ChosenAction,
+  type DecodedStep,
 } from './tools/index.js';
 import type { AgentActivity, AgentHooks, AgentOptions, AgentStatus, AgentStepEvent, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
 
@@ -274,21 +272,21 @@ export class PageAgentCore extends EventTarget {
     const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
     this.#activity({ type: 'thinking' });
     const stopWatching = watchDomChanges();
-    let reply: InvokeResult<AgentOutputInput>;
+    let reply: InvokeResult<DecodedStep>;
     let changes: number;
     try {
-      reply = await run.llm.invoke<AgentOutputInput>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
+      reply = await run.llm.invoke<DecodedStep>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
     } finally {
       changes = stopWatching();
     }
     run.usage = addUsage(run.usage, reply.usage);
-    const action = actionOf(reply.toolResult);
+    const { action, reflection } = reply.toolResult;
     if (!action) throw new LLMError('invalid_tool_args', 'The model replied without an action.');
     if (action.name !== 'done') run.notes.push(notes.changedWhileThinkingNote(step + 1, changes));
     const event: AgentStepEvent = {
       type: 'step',
       stepIndex: step,
-      reflection: reflectionOf(reply.toolResult),
+      reflection,
       action: { name: action.name, input: action.input, output: '' },
       usage: reply.usage,
       rawResponse: reply.rawResponse,

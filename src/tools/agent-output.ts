@@ -18,11 +18,18 @@ export interface ChosenAction {
   input: unknown;
 }
 
+/** One AgentOutput call decoded once: the reflection the model gave and its single action (undefined when none). */
+export interface DecodedStep {
+  reflection: Partial<AgentReflection>;
+  action: ChosenAction | undefined;
+}
+
 const REFLECTION_KEYS = ['evaluation_previous_goal', 'memory', 'next_goal'] as const;
 
 /**
  * The `tools` record and macro spec for `LLM.invoke`, offering exactly `offered`. The tool's
- * execute returns its validated input unchanged: actions run in the loop, never inside a retry.
+ * execute decodes the validated call once into a `DecodedStep`; the action runs in the loop, never
+ * inside a retry.
  */
 export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): { tools: Record<string, Tool>; macro: MacroToolSpec } {
   // Each variant wraps the tool's own schema (ours, or a user's zod) and carries its description.
@@ -39,10 +46,10 @@ export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): {
     next_goal: s.optional(s.string()),
     action,
   });
-  const agentOutput: Tool<AgentOutputInput, AgentOutputInput> = {
+  const agentOutput: Tool<AgentOutputInput, DecodedStep> = {
     description: 'Every step: judge the last action, note what to remember, set the next goal, and choose exactly one action.',
     inputSchema,
-    execute: async (args) => args,
+    execute: async (args) => ({ reflection: reflectionOf(args), action: actionOf(args) }),
   };
   return { tools: { [AGENT_OUTPUT]: agentOutput }, macro: { actions } };
 }

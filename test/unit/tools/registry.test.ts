@@ -72,11 +72,11 @@ describe('buildAgentOutput', () => {
     expect(Object.keys(macro.actions)).toEqual([...offered.keys()]);
   });
 
-  it('validates the call and returns it unchanged from execute (actions run in the loop)', async () => {
+  it('validates the call and decodes it once in execute into reflection and action (actions run in the loop)', async () => {
     const args = { next_goal: 'click', action: { click_element_by_index: { index: 2 } } };
     expect((agentOutput.inputSchema as any).safeParse(args).success).toBe(true);
     expect((agentOutput.inputSchema as any).safeParse({ action: { click_element_by_index: { index: 'first' } } }).success).toBe(false);
-    expect(await agentOutput.execute(args)).toBe(args);
+    expect(await agentOutput.execute(args)).toEqual({ reflection: { next_goal: 'click' }, action: { name: 'click_element_by_index', input: { index: 2 } } });
   });
 
   it('offers a single done without a union', () => {
