@@ -4,7 +4,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentActivity, AgentStatus, HistoricalEvent, Usage } from '../types.js';
 import { describeActivity } from './describe-action.js';
 import type { MessageKey, Translate } from './i18n.js';
-import type { PanelAgent, RunControlState } from './panel-agent.js';
+import type { PanelAgent, RunControlState } from './types.js';
 
 /** How the status dot looks: what kind of thing is happening. */
 export type ActivityKind = 'idle' | 'thinking' | 'acting' | 'retrying' | 'waiting' | 'error' | 'done' | 'failed' | 'paused';

@@ -4,7 +4,7 @@
 // rules need no card qualifier (.action does: the approval card has one too). Likewise the Markdown
 // elements (p, pre, a, table, …) occur nowhere else; only ol (the step list is one) and ul beside it
 // keep .md, and so does `.md pre code`, which must outrank `.card code`.
-import { css } from './panel-base.js';
+import { css } from './reactive-element.js';
 
 /** Styles for cards (task, step, observation, retry, error, take-over, ask, approval, answer, notices) and Markdown. */
 export const cardStyles = css`

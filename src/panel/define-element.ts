@@ -2,7 +2,7 @@
 // twice) finds the name owned by a class of the same code and reuses it, so the documented name and
 // the selectors and styles built on it keep working. Only a copy of another version, whose class may
 // behave differently, takes a numbered name.
-import { PanelElement } from './panel-element.js';
+import { PanelElement } from './element.js';
 
 declare const __VERSION__: string;
 

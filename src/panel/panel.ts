@@ -3,8 +3,8 @@
 // and tears everything down when the agent is disposed.
 import { watchConnectBlocks } from './csp-watch.js';
 import { definePanelElement } from './define-element.js';
-import type { PanelAgent, PanelConfig } from './panel-agent.js';
-import type { PanelElement } from './panel-element.js';
+import type { PanelAgent, PanelConfig } from './types.js';
+import type { PanelElement } from './element.js';
 
 /** The floating panel bound to one agent. Created hidden; it shows itself when a task starts. */
 export class Panel {

@@ -10,7 +10,7 @@
 // The shadow root has no ::before/::after content and never scrolls smoothly, so `*` alone covers
 // every box for box-sizing and reduced motion. Only the status dot has data-kind, so its colour rules
 // need no class (they follow .dot, so they still win over its grey).
-import { css } from './panel-base.js';
+import { css } from './reactive-element.js';
 
 /** Styles for the panel element and everything in its shadow root. */
 export const panelStyles = css`

@@ -1,7 +1,7 @@
 // Token usage and cost text for the panel footer. Pure: numbers in, text out.
 import type { Usage } from '../types.js';
 import type { Translate } from './i18n.js';
-import type { TokenPricing } from './panel-agent.js';
+import type { TokenPricing } from './types.js';
 
 /** The cost of `usage` at `pricing` (cached prompt tokens at their own price when given). */
 export function costOf(usage: Usage, pricing: TokenPricing): number {

@@ -1,6 +1,6 @@
 // A fake agent for panel tests: an EventTarget with the PanelAgent members, driven by the test.
 import type { AgentActivity, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent } from '../../../src/types.js';
-import type { PanelAgent, RunControlState } from '../../../src/panel/panel-agent.js';
+import type { PanelAgent, RunControlState } from '../../../src/panel/types.js';
 
 /** Emits the same events as PageAgentCore; records calls. */
 export class FakeAgent extends EventTarget implements PanelAgent {

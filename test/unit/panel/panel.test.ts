@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { definePanelElement, PANEL_TAG } from '../../../src/panel/define-element.js';
 import { Panel } from '../../../src/panel/panel.js';
-import type { PanelConfig } from '../../../src/panel/panel-agent.js';
+import type { PanelConfig } from '../../../src/panel/types.js';
 import { FakeAgent, step } from './fake-agent.js';
 
 const panels: Panel[] = [];

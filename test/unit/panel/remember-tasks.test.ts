@@ -2,7 +2,7 @@
 // rememberTasks: false the panel (alone or inside PageAgent) never reads or writes it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Panel } from '../../../src/panel/panel.js';
-import type { PanelConfig } from '../../../src/panel/panel-agent.js';
+import type { PanelConfig } from '../../../src/panel/types.js';
 import { PageAgent } from '../../../src/page-agent.js';
 import { FakeAgent } from './fake-agent.js';
 

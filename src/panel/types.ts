@@ -1,4 +1,4 @@
-// What the panel needs from an agent, as an interface: events and public members only.
+// The panel's types: what it needs from an agent (an interface: events and public members only) and its options.
 // PageAgentCore satisfies it; tests use a plain EventTarget. Knows no implementation.
 import type { AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, SupportedLanguage } from '../types.js';
 

@@ -2,7 +2,7 @@
 // updateComplete, controller lifecycle, recovery after a failed render, adopted styles.
 import { afterEach, describe, expect, it } from 'vitest';
 import { html } from 'lit/html.js';
-import { css, PanelBase } from '../../../src/panel/panel-base.js';
+import { css, PanelBase } from '../../../src/panel/reactive-element.js';
 
 const sheet = css`.x{color:red}`;
 
