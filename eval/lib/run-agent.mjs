@@ -5,6 +5,9 @@ import { AGENT_ENTRIES, bundle } from '../../bench/lib/bundles.mjs';
 import { checkState } from './check.mjs';
 import { openTaskPage, readState, settle } from './task-page.mjs';
 
+/** Ours as a site ships it, for multi-page tasks: the IIFE (src/index.ts), on every page of the task. */
+const OURS_IIFE = 'src/index.ts';
+
 /** The agents the eval compares. */
 export const AGENTS = {
   ours: { id: 'ours', label: 'ours', entry: AGENT_ENTRIES.ours, globalName: 'DropInAgent', early: true },
@@ -31,6 +34,51 @@ function startInPage({ globalName, baseURL, model, task, maxSteps }) {
   );
 }
 
+/** The result of a finished run as the eval records it (as startInPage's summary). */
+function summaryOf() {
+  const result = window.pageAgent.lastResult;
+  const clip = (value) => String(value ?? '').slice(0, 400);
+  return {
+    success: result.success,
+    data: clip(result.data),
+    steps: result.history.filter((e) => e.type === 'step').map((e) => ({ name: e.action?.name, input: e.action?.input, output: clip(e.action?.output) })),
+    errors: result.history.filter((e) => e.type === 'error').map((e) => clip(e.message)),
+  };
+}
+
+/**
+ * Waits for a multi-page run of ours to end on whichever page it ends: `window.pageAgent` (the IIFE
+ * on every page) holds the result once the run it continued there has settled. A page that unloads
+ * while we wait destroys the context: wait again on the next one.
+ */
+async function followAcrossPages(page, deadline) {
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) return { timedOut: true };
+    try {
+      await page.waitForFunction(() => window.pageAgent?.lastResult && window.pageAgent.status !== 'running', null, { timeout: left, polling: 100 });
+      return await page.evaluate(summaryOf);
+    } catch (error) {
+      if (/Timeout/.test(String(error?.message))) return { timedOut: true };
+      if (!/context was destroyed|navigat/i.test(String(error?.message))) throw error;
+      await page.waitForLoadState('domcontentloaded').catch(() => {});
+    }
+  }
+}
+
+/** Waits until the page a navigation is bringing says it is ready (`window.evalReady`). */
+async function nextPageReady(page) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.waitForLoadState('load');
+      await page.waitForFunction(() => window.evalReady === true, null, { timeout: 20_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5 || !/context was destroyed|navigat/i.test(String(error?.message))) throw error;
+    }
+  }
+}
+
 /**
  * Runs `task` (with its page at `url`) for `agentId` against `model` (the eval's model server).
  * `late: true` loads ours after the page, like a bookmarklet. Returns the run's record.
@@ -39,23 +87,43 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
   const agent = AGENTS[agentId];
   const code = await bundle(root, agent.entry, agent.globalName);
   const early = agent.early && !late;
+  // Multi-page tasks: ours is the IIFE on every page, configured through its loader queue (a
+  // bookmarklet-style late injection reaches the first page only, and goes the headless way).
+  const everyPage = !!task.multipage && agentId === 'ours' && early;
   const t0 = Date.now();
   const modelName = model.begin(task.plan);
   const record = { agent: agentId, task: task.id, passed: false, reason: null };
   let opened;
   try {
-    opened = await openTaskPage(browser, url, {
-      initScript: early ? `${code}\n;window.${agent.globalName} = ${agent.globalName}; ${agent.globalName}.installListenerTracker?.();` : undefined,
-    });
+    const config = { baseURL: model.baseURL, model: modelName, apiKey: 'eval', maxSteps: maxStepsOf(task) };
+    const initScript = everyPage
+      ? `window.pageAgentQueue = [['init', ${JSON.stringify(config)}]];\n${await bundle(root, OURS_IIFE, 'PageAgentEntry')}`
+      : early
+        ? `${code}\n;window.${agent.globalName} = ${agent.globalName}; ${agent.globalName}.installListenerTracker?.();`
+        : undefined;
+    opened = await openTaskPage(browser, url, { initScript });
     const { page } = opened;
     if (!early) await page.addScriptTag({ content: code });
     const initial = await readState(page);
-    await page.evaluate(startInPage, { globalName: agent.globalName, baseURL: model.baseURL, model: modelName, task: task.task, maxSteps: maxStepsOf(task) });
-    let timer;
-    const timeout = new Promise((done) => (timer = setTimeout(() => done({ timedOut: true }), timeoutMs)));
-    const run = await Promise.race([page.evaluate(() => window.__evalRun), timeout]);
-    clearTimeout(timer);
-    if (run.timedOut) await page.evaluate(() => window.__evalAgent.stop()).catch(() => {});
+    let run;
+    if (everyPage) {
+      await page.evaluate((task) => void window.pageAgent.execute(task), task.task);
+      run = await followAcrossPages(page, Date.now() + timeoutMs);
+      if (run.timedOut) await page.evaluate(() => window.pageAgent?.stop()).catch(() => {});
+    } else {
+      await page.evaluate(startInPage, { globalName: agent.globalName, ...config, task: task.task });
+      let timer;
+      const timeout = new Promise((done) => (timer = setTimeout(() => done({ timedOut: true }), timeoutMs)));
+      // A page load ends a run that lives in the page: its promise goes with the page.
+      const ended = page.evaluate(() => window.__evalRun).catch((error) => {
+        if (task.multipage && /context was destroyed|navigat/i.test(String(error?.message))) return { navigatedAway: true };
+        throw error;
+      });
+      run = await Promise.race([ended, timeout]);
+      clearTimeout(timer);
+      if (run.timedOut) await page.evaluate(() => window.__evalAgent.stop()).catch(() => {});
+      if (run.navigatedAway) await nextPageReady(page);
+    }
     await settle(page);
     const final = await readState(page);
     const mismatch = checkState({ initial, final, expect: task.expect, submit: task.submit });
@@ -72,7 +140,13 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
       finalState: final,
       pageErrors: opened.errors,
     });
-    const agentError = run.timedOut ? `timed out after ${timeoutMs / 1000} s` : run.thrown ? `execute() threw: ${run.thrown}` : null;
+    const agentError = run.timedOut
+      ? `timed out after ${timeoutMs / 1000} s`
+      : run.thrown
+        ? `execute() threw: ${run.thrown}`
+        : run.navigatedAway
+          ? 'the run ended with the first page load: the agent does not continue on the next page'
+          : null;
     if (seen.failure) record.reason = `reasoner: ${seen.failure}`;
     else if (agentError) record.reason = agentError;
     else if (!seen.planDone) record.reason = `the run ended before the plan did (${run.errors?.[0] ?? run.data ?? 'no reason given'})`;

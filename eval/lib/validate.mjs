@@ -119,6 +119,9 @@ export async function validateTask(browser, url, task) {
     for (const step of task.plan) {
       try {
         await perform(page, step);
+        // A step that loads another page (multi-page tasks) is done once that page is ready.
+        await page.waitForLoadState('load');
+        if (task.multipage) await page.waitForFunction(() => window.evalReady === true, null, { timeout: 20_000 });
         await settle(page);
       } catch (error) {
         return { valid: false, reason: `Playwright could not ${describeStep(step)}: ${String(error?.message ?? error).split('\n')[0]}`, seconds: (Date.now() - t0) / 1000 };
