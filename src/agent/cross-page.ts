@@ -44,6 +44,8 @@ const checkSize = (text: string) => {
  * null when there was none; never rejects.
  */
 export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Promise<ExecutionResult | null> {
+  // The top page carries the task: a same-origin frame shares its sessionStorage but not its task.
+  if (self !== top) return Promise.resolve(null);
   // Where the page is going, when the browser says (the Navigation API): another site ends the task.
   let destination = '';
   (globalThis as { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) => {

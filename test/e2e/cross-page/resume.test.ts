@@ -24,7 +24,9 @@ beforeAll(async () => {
   requireBundle();
   [web, other, llm] = await Promise.all([startStaticServer(), startStaticServer({ host: 'localhost' }), startMockLLMServer()]);
   web.route('/cp/cart.html', { body: shopPage('Cart', '<p>Blue mug × 1</p><a href="/cp/shipping.html">Checkout</a> <a href="' + other.url('/away.html') + '">Pay with PayNow</a>') });
-  web.route('/cp/shipping.html', { body: shopPage('Shipping', '<form method="post" action="/cp/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form>') });
+  // A same-origin frame with the script too: it shares the tab's sessionStorage, never the task.
+  web.route('/cp/frame.html', { body: shopPage('Offers', '<p>10% off mugs</p>') });
+  web.route('/cp/shipping.html', { body: shopPage('Shipping', '<iframe src="/cp/frame.html" title="Offers"></iframe><form method="post" action="/cp/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form>') });
   web.route('/cp/ship', (req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -84,7 +86,7 @@ const resumed = () =>
     }),
   );
 
-describe('new tabs during a task', () => {
+describe('new tabs during a task', { timeout: 90_000 }, () => {
   it('opens a same-origin target=_blank link in this tab and goes on there', async () => {
     llm.setHandler(pageModel([['Order confirmed', done('receipt read')], ['Open receipt', click('Open receipt')]]));
     await open('/cp/tabs.html');
@@ -115,7 +117,8 @@ describe('new tabs during a task', () => {
   });
 });
 
-describe('a task that crosses pages (script on every page)', () => {
+// Several page loads per test: give them room on a loaded two-core machine.
+describe('a task that crosses pages (script on every page)', { timeout: 90_000 }, () => {
   it('goes through a three-page checkout: a link, a form POST, location.assign and a redirect', async () => {
     llm.setHandler(pageModel([['Order confirmed', done('Ordered: #1042')], ['Place order', click('Place order')], ['Use this address', click('Use this address')], ['Checkout', click('Checkout')]]));
     await open('/cp/cart.html');
@@ -149,6 +152,24 @@ describe('a task that crosses pages (script on every page)', () => {
     expect(result).toMatchObject({ success: true, data: 'The blue mug costs 12 EUR.', steps: ['0:click_element_by_index', '1:click_element_by_index', '2:done'] });
     expect(result.notes.at(-1)).toBe(`Continued on “Mugs” (${web.url('/cp/list.html')}) after a page load.`);
     expect(errors).toEqual([]);
+  });
+
+  it('continues two tabs\' tasks each in its own tab', async () => {
+    llm.setHandler(pageModel([['Order confirmed', done('Ordered: #1042')], ['Place order', click('Place order')], ['Use this address', click('Use this address')], ['Price: 12 EUR', done('12 EUR')], ['Red mug', click('Blue mug')], ['Checkout', click('Checkout')]]));
+    await open('/cp/cart.html');
+    const second = await page.context().newPage();
+    await second.goto(web.url('/cp/list.html'));
+    await inPanel(second, 'textarea.task-input').waitFor();
+    await typeTask(page, 'buy what is in my cart');
+    await typeTask(second, 'what does the blue mug cost?');
+    await page.waitForURL('**/cp/confirm.html');
+    await second.waitForURL('**/cp/detail.html');
+    expect(await resumed()).toMatchObject({ success: true, data: 'Ordered: #1042' });
+    const other = await second.evaluate(async () => {
+      const result = await (window as any).pageAgent.resumed;
+      return { data: result.data, task: (window as any).pageAgent.task };
+    });
+    expect(other).toEqual({ data: '12 EUR', task: 'what does the blue mug cost?' });
   });
 
   it('continues after a reload', async () => {

@@ -172,7 +172,7 @@ const stepNumber = (request: RecordedRequest) => Number(/Step (\d+) of/.exec(pro
 const clickLine = (request: RecordedRequest, text: string) => agentStep({ click_element_by_index: { index: lineIndex(request, text) } }, `click ${text}`);
 const typeLine = (request: RecordedRequest, text: string, value: string) => agentStep({ input_text: { index: lineIndex(request, text), text: value } }, `type ${value}`);
 
-describe('demo tasks that cross pages (the script on every page)', () => {
+describe('demo tasks that cross pages (the script on every page)', { timeout: 90_000 }, () => {
   let demo: { url: string; output: () => string };
   beforeAll(async () => {
     demo = await startDemo({ LLM_BASE_URL: upstream.baseURL, LLM_API_KEY: KEY, LLM_MODEL: 'mock-model' });
