@@ -282,11 +282,13 @@ export class PageAgentCore extends EventTarget {
       }
       if (verdict.level === 'warn') this.#notes.push(notes.repeatingNote(described, verdict.count));
     }
+    let approval: ApprovalOutcome | undefined;
     if (this.config.approveAction && !CONTROL_TOOL_NAMES.has(action.name)) {
-      const approval = await this.#approve(action, state, signal);
-      if (!approval.allow) return { output: notes.deniedResult(approval.note) };
+      approval = await this.#approve(action, state, signal);
+      if (!approval.allow) return { output: notes.deniedResult(approval.note, approval.reason) };
     }
-    const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
+    const ran = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
+    const output = approval?.asked ? notes.approvedPrefix(approval.reason) + ran : ran;
     this.#notes.trackWait(action.name, action.input);
     return { output };
   }
@@ -300,6 +302,7 @@ export class PageAgentCore extends EventTarget {
       this,
       (request) => this.#activity({ type: 'approval', ...request }),
       (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
+      () => approvalContextOf(action.name, action.input, this.pageController, state.url, signal).reason,
     );
   }
 

@@ -61,6 +61,12 @@ export function loopStopMessage(action: string, count: number): string {
 }
 
 /** The result the model reads for an action the user denied. */
-export function deniedResult(note?: string): string {
-  return `Denied by the user: the action was not run.${note ? ` The user's note: ${note}` : ''} Choose another way, or finish with done.`;
+export function deniedResult(note?: string, reason?: string): string {
+  const why = reason ? ` It was held because it ${reason}.` : '';
+  return `Denied by the user: the action was not run.${why}${note ? ` The user's note: ${note}` : ''} Choose another way, or finish with done.`;
+}
+
+/** The line put before the result of an action the user approved, so the history keeps the decision. */
+export function approvedPrefix(reason?: string): string {
+  return `Approved by the user${reason ? ` (held because it ${reason})` : ''}. `;
 }
