@@ -112,6 +112,8 @@ export const OPTIONS = {
     doc: __DOCS__ && { type: '(agent, reason?) => void', description: 'Runs once when the agent is disposed.' } },
   enableMask: { group: 'page', default: true,
     doc: __DOCS__ && { type: 'boolean', default: 'true (PageAgent)', pageAgentOnly: true, description: "Blocks the user's pointer while the agent works." } },
+  redactSecrets: { group: 'page', check: BOOLEAN, default: true,
+    doc: __DOCS__ && { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Redacts secret shapes in page text and attributes (private keys, JWTs, API keys with known prefixes, bearer tokens, token=/key=/sig= URL values) and hides field values that are card numbers or IBANs; passwords, card and one-time-code fields and data-page-agent-mask are hidden whatever this says.' } },
   highlightOpacity: { group: 'page', check: between(0, 1),
     doc: __DOCS__ && { type: 'number', default: '0.08', pageAgentOnly: true, description: "Opacity (0–1) of the highlight boxes' fill, as in page-agent (whose PageAgent draws 0)." } },
   highlightLabelOpacity: { group: 'page', check: between(0, 1),

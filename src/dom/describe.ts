@@ -3,6 +3,7 @@
 // at load, so it works on pages that patch Element.prototype; not for hot paths.
 import { clipText, collapseWhitespace } from './serialize/text.js';
 import { stringSlice } from './intrinsics.js';
+import { pageSafe } from './page-safe.js';
 import { getAttribute, innerText, localName, namespaceURI, textContent } from './platform.js';
 
 const MAX_TEXT = 40;
@@ -29,10 +30,11 @@ export function describeElement(element: Element): string {
     const name = ATTRIBUTES[i]!;
     const value = getAttribute(element, name);
     if (!value) continue;
-    out += ' ' + name + '=' + clip(name === 'class' ? firstWords(value, 2) : value, 30);
+    out += ' ' + name + '=' + clip(pageSafe(name === 'class' ? firstWords(value, 2) : stringSlice(value, 0, 400)), 30);
     shown++;
   }
   // Rendered text where there is one (it leaves out hidden parts); text content for SVG and others.
   const text = namespaceURI(element) === 'http://www.w3.org/1999/xhtml' ? innerText(element) : textContent(element);
-  return out + '>' + clip(text ?? '');
+  // Page text in the agent's messages: no markup characters, no secrets (see page-safe.ts).
+  return out + '>' + clip(pageSafe(stringSlice(text ?? '', 0, 400)));
 }

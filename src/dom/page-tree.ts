@@ -29,6 +29,8 @@ export interface ElementNode {
   label?: string;
   /** Text used only when the listed element around it shows no other text: an icon's alt text or title. */
   fallbackText?: string;
+  /** Inside `data-page-agent-mask`: its text and values are shown as `[masked]`. */
+  masked?: boolean;
   /** How many pixels a scroll container can still scroll in each direction. */
   scroll?: { left: number; top: number; right: number; bottom: number };
   children: PageNode[];

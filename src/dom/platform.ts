@@ -100,6 +100,12 @@ export const scrollY = getter<number>(topWindow, 'scrollY');
 
 /** Computed style of an element of any same-origin document (the top window's function computes in the element's own document). */
 export const styleOf = bound('getComputedStyle') as (element: Element) => CSSStyleDeclaration;
+const styleWithPseudo = styleOf as unknown as ((element: Element, pseudo: string) => CSSStyleDeclaration) | undefined;
+
+/** Computed style of an element's pseudo-element (`::before`, `::after`); null without a DOM. */
+export function pseudoStyleOf(element: Element, pseudo: string): CSSStyleDeclaration | null {
+  return styleWithPseudo ? styleWithPseudo(element, pseudo) : null;
+}
 
 // Documents and hit-testing.
 export const documentElement = getter<Element | null>(DocumentP, 'documentElement');
@@ -128,6 +134,11 @@ const textareaLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLTextAreaEleme
 export function controlLabels(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
   return tag === 'select' ? selectLabels(element) : tag === 'textarea' ? textareaLabels(element) : inputLabels(element);
 }
+
+/** The `<label>`s of a form control (input, select, textarea); null for other elements. */
+export function labelsOf(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
+  return tag === 'input' || tag === 'select' || tag === 'textarea' ? controlLabels(element, tag) : null;
+}
 export const textareaValue = getter<string>(P('HTMLTextAreaElement'), 'value');
 export const selectOptions = getter<HTMLOptionsCollection>(P('HTMLSelectElement'), 'options');
 export const selectMultiple = getter<boolean>(P('HTMLSelectElement'), 'multiple');
@@ -151,6 +162,8 @@ export const dispatchEvent = method<EventTarget['dispatchEvent']>(EventTargetP, 
 const addListener = method<EventTarget['addEventListener']>(EventTargetP, 'addEventListener');
 const removeListener = method<EventTarget['removeEventListener']>(EventTargetP, 'removeEventListener');
 export const rectsOf = method<Element['getClientRects']>(ElementP, 'getClientRects');
+/** Length of a DOMRectList (what `rectsOf` returns). */
+export const rectListLength = getter<number>(P('DOMRectList'), 'length');
 /** `element.scrollIntoView(options)` without page patches. */
 export const scrollIntoView = method<Element['scrollIntoView']>(ElementP, 'scrollIntoView');
 const querySelectorAll = method<Element['querySelectorAll']>(ElementP, 'querySelectorAll');

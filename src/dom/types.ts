@@ -38,6 +38,8 @@ export interface PageControllerConfig {
   ignoreElements?: ElementRef[];
   /** Show an animated cursor that moves to each action point. @default true */
   showCursor?: boolean;
+  /** Redact secret shapes (private keys, JWTs, API keys, bearer tokens, token-like URL query values) and hide card-number and IBAN field values in everything read from the page. @default true */
+  redactSecrets?: boolean;
   /** Keep landmarks (nav, menu, header, footer, aside, dialog) as `<nav>` lines nesting their content, as page-agent does. @default false */
   keepSemanticTags?: boolean;
   /** Opacity (0–1) of the fill of highlight boxes, as in page-agent. @default 0.08 */

@@ -5,10 +5,11 @@ import { append, math, stringIndexOf, stringSet, stringSlice } from '../intrinsi
 import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
-  closest, collectionLength, controlLabels, detailsOpen, getAttribute, getAttributeNames, getElementById, inputChecked, inputIndeterminate, inputType,
-  inputValue, isDisabledControl, localName, nodeListLength, nodeType, optionSelected, optionText, parentNode, rootNode, selectMultiple, selectOptions,
-  shadowGetElementById, textareaValue, textContent,
+  closest, collectionLength, detailsOpen, getAttribute, getAttributeNames, inputChecked, inputIndeterminate, inputType,
+  inputValue, isDisabledControl, localName, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
+  textareaValue,
 } from '../platform.js';
+import { computeName } from './accessible-name.js';
 import { isEditingHost } from './interactivity.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
@@ -17,6 +18,8 @@ export interface ListedInfo {
   attributes: ShownAttribute[];
   /** A value or choice shown as the element's text (textarea, select, button-like inputs). */
   label?: string;
+  /** The elements whose text makes the accessible name shown (`<label>`s, aria-labelledby targets). */
+  nameElements?: Element[];
 }
 
 const MAX_OPTIONS = 12;
@@ -36,32 +39,6 @@ function add(list: ShownAttribute[], name: string, value: string | true | null |
 function has(list: readonly ShownAttribute[], name: string): boolean {
   for (let i = 0; i < list.length; i++) if (list[i]![0] === name) return true;
   return false;
-}
-
-/** Text of the elements named by `aria-labelledby`, in their tree scope. */
-function labelledByText(element: Element, ids: string): string {
-  const root = rootNode(element);
-  let out = '';
-  let start = 0;
-  for (let i = 0; i <= ids.length; i++) {
-    if (i < ids.length && ids[i] !== ' ') continue;
-    if (i > start) {
-      const id = stringSlice(ids, start, i);
-      const target = nodeType(root) === 9 ? getElementById(root as Document, id) : shadowGetElementById(root as ShadowRoot, id);
-      if (target) out += ' ' + (textContent(target) ?? '');
-    }
-    start = i + 1;
-  }
-  return collapseWhitespace(out);
-}
-
-/** Text of a `<label for>` that is not an ancestor of the control (a wrapping label's text is already around it). */
-function separateLabelText(element: Element, tag: string): string {
-  const labels = controlLabels(element, tag);
-  if (!labels || nodeListLength(labels) === 0) return '';
-  const label = labels[0]!;
-  for (let n: Node | null = parentNode(element); n; n = parentNode(n)) if (n === label) return '';
-  return collapseWhitespace(textContent(label) ?? '');
 }
 
 function selectInfo(element: Element, attributes: ShownAttribute[]): string {
@@ -116,18 +93,17 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     if (type !== 'text') add(attributes, 'type', type);
   }
   if (role && role !== tag) add(attributes, 'role', role);
-  // A control's name helps only when nothing else names it (added after the labels, see below).
-  // One `label=` for the accessible name, whether it comes from aria-label, aria-labelledby or a <label for>.
-  add(attributes, 'label', getAttribute(element, 'aria-label'));
-  if (!has(attributes, 'label')) {
-    const ids = getAttribute(element, 'aria-labelledby');
-    if (ids) add(attributes, 'label', labelledByText(element, ids));
-  }
+  // One `label=` for the accessible name when an author or a <label> gives it (aria-labelledby,
+  // aria-label, <label>s); the serializer shows it as the line's text when the element has none.
+  // A placeholder or title stays as its own attribute: a placeholder never hides a label.
+  const named = computeName(element, false);
+  const fromLabel = named.from === 'labelledby' || named.from === 'aria-label' || named.from === 'label';
+  if (fromLabel) add(attributes, 'label', named.name);
   add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
   add(attributes, 'title', getAttribute(element, 'title'));
-  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !has(attributes, 'label') && !has(attributes, 'placeholder')) {
-    add(attributes, 'label', separateLabelText(element, tag));
-    if (!has(attributes, 'label') && !has(attributes, 'title')) add(attributes, 'name', getAttribute(element, 'name'));
+  // A control's `name` attribute helps only when nothing else names it.
+  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !fromLabel && !has(attributes, 'placeholder') && !has(attributes, 'title')) {
+    add(attributes, 'name', getAttribute(element, 'name'));
   }
   if (tag === 'input') {
     const type = inputType(element);
@@ -183,5 +159,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   add(attributes, 'data-state', getAttribute(element, 'data-state'));
   if (isEditingHost(element)) add(attributes, 'contenteditable', true);
   if (extra.length > 0) addExtra(element, attributes, extra, secret);
-  return label === undefined || label === '' ? { attributes } : { attributes, label };
+  const info: ListedInfo = label === undefined || label === '' ? { attributes } : { attributes, label };
+  if (fromLabel && named.elements) info.nameElements = named.elements;
+  return info;
 }

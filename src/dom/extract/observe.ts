@@ -6,6 +6,7 @@ import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode } from '../page-tree.js';
 import { serializePage } from '../serialize/page-text.js';
+import { sanitizeTree } from '../page-safe.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
@@ -125,6 +126,7 @@ function observe(ctx: DomContext): Observation {
     for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
     nodes = notes;
   }
+  sanitizeTree(nodes, config.redactSecrets !== false);
   const page = serializePage(nodes, {}, config.keepSemanticTags === true);
   for (let i = 0; i < page.descriptions.length; i++) ctx.registry.describeAs(page.descriptions[i]!.index, page.descriptions[i]!.line);
 

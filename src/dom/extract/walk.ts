@@ -8,7 +8,7 @@ import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, isParked, type Scope } from './inspect.js';
 import {
-  characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, localName,
+  characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, hasAttribute, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
 } from '../platform.js';
 import { distanceTo, intersects, sideOf, type Rect } from './rect.js';
@@ -201,6 +201,8 @@ class Walk {
       append(this.#candidates, candidate);
       this.#byNode.set(node, candidate);
     }
+    // A site's data-page-agent-mask: its controls stay listed; sanitizeTree shows its text as [masked].
+    if (hasAttribute(element, 'data-page-agent-mask')) node.masked = true;
     const childScope = inspection.scope;
     const source = inspection.children;
     if (!source) return;

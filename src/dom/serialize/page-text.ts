@@ -148,6 +148,8 @@ class Renderer {
     } else if (nested) {
       text = collapseWhitespace(node.label ?? '');
     }
+    // An element that shows no text of its own reads by its accessible name (`label=`), shorter as text.
+    if (text === '') text = collapseWhitespace(nameOf(node));
     const label = clipText(text, this.#limits.label);
     const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
     append(this.#descriptions, { index: node.index!, line: description });
@@ -184,7 +186,8 @@ class Renderer {
           out += ' ' + name;
           continue;
         }
-        const shown = clipText(collapseWhitespace(value), this.#limits.attribute);
+        // The accessible name is kept as long as a line's text; other values are short hints.
+        const shown = clipText(collapseWhitespace(value), name === 'label' ? this.#limits.label : this.#limits.attribute);
         if (shown === '') continue;
         if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
@@ -243,6 +246,13 @@ class Renderer {
     if (isSeparatorLine(text)) return;
     append(this.#lines, { text: indent(depth) + clipText(text, this.#limits.line) });
   }
+}
+
+/** The `label=` attribute of a listed node (its accessible name from a label or an author), or ''. */
+function nameOf(node: ElementNode): string {
+  const attributes = node.attributes;
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && attributes[i]![1] !== true) return attributes[i]![1] as string;
+  return '';
 }
 
 /** The parts `collectText` finds, joined with spaces and whitespace collapsed. */

@@ -67,14 +67,14 @@ async function highlightBoxes(): Promise<number> {
 
 describe('actions through PageController', () => {
   it('fills and submits a form using the indexes of the page text', async () => {
-    const name = await indexIn(/<input name=name/);
-    const email = await indexIn(/name=email/);
-    const plan = await indexIn(/<select name=plan/);
-    const tos = await indexIn(/name=tos/);
+    const name = await indexIn(/<input[^>]*>Full name \/>/);
+    const email = await indexIn(/type=email[^>]*>Email \/>/);
+    const plan = await indexIn(/<select label=Plan/);
+    const tos = await indexIn(/type=checkbox[^>]*>I accept the terms \/>/);
     const create = await indexIn(/Create account/);
 
     const typed = await page.evaluate((i) => window.pc.inputText(i, 'Ada Lovelace'), name);
-    expect(typed.message).toMatch(/^Typed "Ada Lovelace" into \[\d+\]<input name=name required id=full-name \/>\./);
+    expect(typed.message).toMatch(/^Typed "Ada Lovelace" into \[\d+\]<input required>Full name \/>\./);
     await page.evaluate((i) => window.pc.inputText(i, 'ada@example.com'), email);
     const selected = await page.evaluate((i) => window.pc.selectOption(i, 'Pro'), plan);
     expect(selected.message).toContain('Selected "Pro"');
@@ -88,14 +88,14 @@ describe('actions through PageController', () => {
   });
 
   it('draws highlights after reading and removes them before acting', async () => {
-    const name = await indexIn(/<input name=name/);
+    const name = await indexIn(/<input[^>]*>Full name \/>/);
     expect(await highlightBoxes()).toBeGreaterThanOrEqual(5);
     await page.evaluate((i) => window.pc.pressKey('End', i), name);
     expect(await highlightBoxes()).toBe(0);
   });
 
   it('reports a stale index after a re-render, naming valid ones nearby', async () => {
-    const email = await indexIn(/name=email/);
+    const email = await indexIn(/type=email[^>]*>Email \/>/);
     await page.evaluate(() => {
       const old = document.getElementById('email')!;
       old.replaceWith(old.cloneNode(true));

@@ -79,7 +79,7 @@ function signupModel(request: RecordedRequest): MockReply {
   const prompt = promptOf(request);
   switch (stepsTaken(prompt)) {
     case 0:
-      return agentStep({ input_text: { index: indexOf(prompt, /name=fullName/), text: 'Ada Lovelace' } }, 'type the name');
+      return agentStep({ input_text: { index: indexOf(prompt, /<input[^>]*>Full name \/>/), text: 'Ada Lovelace' } }, 'type the name');
     case 1:
       return agentStep({ input_text: { index: indexOf(prompt, /type=email|name=email/), text: 'ada@example.com' } }, 'type the email');
     case 2:

@@ -64,7 +64,7 @@ describe('hidden content', () => {
   });
 
   it('lists a native checkbox hidden with opacity under a custom drawing', () => {
-    expect(lineFor(content, /^\[\d+\]<input type=checkbox name=custom \/>$/)).toBeDefined();
+    expect(lineFor(content, /^\[\d+\]<input type=checkbox>Custom checkbox \/>$/)).toBeDefined();
   });
 });
 
