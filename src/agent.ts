@@ -252,7 +252,7 @@ export class PageAgentCore extends EventTarget {
       type: 'step',
       stepIndex: step,
       reflection: reflectionOf(reply.toolResult),
-      action: { name: action.name, input: action.input, output: acted.output },
+      action: { name: action.name, input: action.input, output: acted.output + notes.onlyFirstNote(reply.repairs, action.name) },
       usage: reply.usage,
       rawResponse: reply.rawResponse,
       rawRequest: reply.rawRequest,

@@ -70,3 +70,8 @@ export function deniedResult(note?: string, reason?: string): string {
 export function approvedPrefix(reason?: string): string {
   return `Approved by the user${reason ? ` (held because it ${reason})` : ''}. `;
 }
+
+/** Told with the result when the model sent several actions in one reply: only the first ran. */
+export function onlyFirstNote(repairs: ReadonlyArray<{ case: number; message: string }> | undefined, ran: string): string {
+  return repairs?.some((repair) => repair.case === 9 && /using the first/.test(repair.message)) ? ` Note: your reply held several actions; only the first (${ran}) ran. Send one action per step.` : '';
+}
