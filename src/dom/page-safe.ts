@@ -98,6 +98,8 @@ function safeAttributes(attributes: readonly ShownAttribute[], masked: boolean, 
     const [name, value] = attributes[i]!;
     if (value === true) out[out.length] = attributes[i]!;
     else if (name === 'value' && value !== '' && value !== HIDDEN_VALUE && (masked || (redact && (isCardNumber(value) || isIban(value))))) out[out.length] = [name, masked ? MASKED : HIDDEN_VALUE];
+    // An accessible name is the masked area's text too (a label's words shown on its control's line).
+    else if (name === 'label' && masked) out[out.length] = [name, MASKED];
     else out[out.length] = [name, pageSafe(value, redact)];
   }
   return out;
@@ -117,6 +119,7 @@ export function sanitizeTree(nodes: PageNode[], redact = true, masked = false): 
       const inMask = masked || node.masked === true;
       if (node.label !== undefined) node.label = inMask ? MASKED : pageSafe(node.label, redact);
       if (node.fallbackText !== undefined) node.fallbackText = inMask ? MASKED : pageSafe(node.fallbackText, redact);
+      if (node.group !== undefined) node.group = inMask ? MASKED : pageSafe(node.group, redact);
       if (node.attributes) node.attributes = safeAttributes(node.attributes, inMask, redact);
       if (node.masked === true && node.children.length === 0 && node.label === undefined) node.children = [{ kind: 'text', text: MASKED }];
       sanitizeTree(node.children, redact, inMask);

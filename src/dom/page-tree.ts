@@ -29,6 +29,10 @@ export interface ElementNode {
   label?: string;
   /** Text used only when the listed element around it shows no other text: an icon's alt text or title. */
   fallbackText?: string;
+  /** Its text names a listed element and is shown on that element's line: only its listed descendants are rendered. */
+  carried?: boolean;
+  /** The name of a group of controls (fieldset legend, `role=group`/`radiogroup` label): a line above its indented content. */
+  group?: string;
   /** Inside `data-page-agent-mask`: its text and values are shown as `[masked]`. */
   masked?: boolean;
   /** How many pixels a scroll container can still scroll in each direction. */

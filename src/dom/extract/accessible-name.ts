@@ -129,7 +129,7 @@ function elementName(element: Element, flags: number): string {
     }
     if (hasVisibleText(text)) return found(text, 'label', used, flags);
     text = hostLanguageText(element, tag, flags);
-    if (text && hasVisibleText(text)) return found(text, 'native', undefined, flags);
+    if (text && hasVisibleText(text)) return found(text, 'native', sources, flags);
   }
   // 2F: name from content, when the role allows it, inside other content, or from a reference.
   if (flags & (NESTED | REFERENCED) || FROM_CONTENT[role ?? tag]) {
@@ -179,6 +179,7 @@ function hostLanguageText(element: Element, tag: string, flags: number): string 
   if (caption) {
     for (let child = firstChild(element); child; child = nextSibling(child)) {
       if (nodeType(child) === 1 && localName(child as Element) === caption) {
+        if (flags & ROOT) sources = [child as Element];
         return contentText(child as Element, flags & (LABELLEDBY | HIDDEN), false);
       }
     }

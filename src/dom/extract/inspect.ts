@@ -5,6 +5,7 @@
 import { append, math, stringCharCodeAt, stringSet, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
+import { computeName } from './accessible-name.js';
 import { listedInfo } from './element-info.js';
 import { interactiveReason, isEditingHost } from './interactivity.js';
 import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
@@ -66,6 +67,8 @@ export interface Inspection {
   cost: number;
   scope: Scope;
   children: ChildSource | null;
+  /** The elements whose text makes the name shown on the element's line, or the group name (see `node.group`). */
+  nameElements?: Element[];
 }
 
 const SKIP = stringSet(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'wbr']);
@@ -83,6 +86,10 @@ function flowOf(display: string, tag: string): Flow {
   // inline, inline-block, inline-flex, inline-grid, inline-table, contents, ruby…
   if (c === 105 /* i */ || c === 99 /* c */ || c === 114 /* r */) return 'inline';
   return 'block';
+}
+
+function isGroupRole(role: string | null): boolean {
+  return role === 'group' || role === 'radiogroup';
 }
 
 /** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
@@ -163,14 +170,24 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   }
 
   let cost = 0;
+  let nameElements: Element[] | undefined;
   if (listed) {
     const info = listedInfo(element, tag, options.extraAttributes);
+    nameElements = info.nameElements;
     node.attributes = info.attributes;
     if (info.label !== undefined) node.label = info.label;
     cost += LINE_OVERHEAD + tag.length + (info.label ? (info.label.length < 120 ? info.label.length : 120) : 0);
     for (let i = 0; i < info.attributes.length; i++) {
       const value = info.attributes[i]![1];
       cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : value.length < 40 ? value.length : 40);
+    }
+  } else if (visible && (tag === 'fieldset' || isGroupRole(getAttribute(element, 'role')))) {
+    // A group's name (legend, aria-label, aria-labelledby) heads its controls; kept only when it holds listed ones (observe.ts).
+    const named = computeName(element);
+    if (named.name !== '' && named.from !== 'title' && named.from !== 'content') {
+      node.group = named.name;
+      nameElements = named.elements;
+      cost += named.name.length < 120 ? named.name.length : 120;
     }
   } else if ((tag === 'img' || tag === 'svg') && scope.inListed && visible) {
     const alt = getAttribute(element, tag === 'img' ? 'alt' : 'aria-label') ?? getAttribute(element, 'title');
@@ -190,6 +207,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     textVisible: visible,
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null };
+  if (nameElements) inspection.nameElements = nameElements;
   if (LEAVES[tag] === true) return inspection;
   if (tag === 'iframe' || tag === 'frame') {
     inspection.children = frameChildren(element, node, rect, style, childScope);

@@ -33,6 +33,8 @@ const CHARS_PER_TOKEN = 3.0;
 /** The walk gives up and summarises after this long, so a huge page never freezes the tab. */
 const WALK_TIME_LIMIT_MS = 400;
 const MAX_HIT_TESTS = 600;
+/** A name longer than a line's text limit is cut there, so its source text stays where it is. */
+const CARRIED_NAME_CHARS = 120;
 
 /** Ancestors of what a few viewport points hit: fixed elements inside far-away containers still get entered. */
 function sampleOnScreen(doc: Document, width: number, height: number, ignore: SafeSet<Element>): SafeSet<Element> {
@@ -114,6 +116,7 @@ function observe(ctx: DomContext): Observation {
   const cover = findCovered(doc, targets, viewport, ignore);
   const highlights: Observation['highlights'] = [];
   numberInDocumentOrder(walk.nodes, walk, cover.covered, ctx, viewport, highlights);
+  markCarriedNames(walk);
 
   const notes: PageNode[] = [];
   if (modal) append(notes, { kind: 'note', text: `A modal dialog is open: only its content is listed; the page behind it is inert until it is closed` });
@@ -168,6 +171,46 @@ function listCandidate(node: ElementNode, candidate: Candidate, covered: SafeSet
   node.index = index;
   if (isNew) node.isNew = true;
   if (candidate.rect && intersects(candidate.rect, viewport)) append(highlights, { index, element: candidate.element });
+}
+
+/**
+ * Text that names a listed element or a group is shown on that line: its own place keeps only listed
+ * descendants, so the words are not repeated as a loose line whose owner a model would have to guess.
+ * A group without listed controls keeps its plain text and no group line.
+ */
+function markCarriedNames(walk: WalkResult): void {
+  for (let i = 0; i < walk.candidates.length; i++) {
+    const candidate = walk.candidates[i]!;
+    const name = candidate.node.index === undefined ? '' : labelOf(candidate.node);
+    if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
+  }
+  for (let i = 0; i < walk.groups.length; i++) {
+    const group = walk.groups[i]!;
+    if (group.node.group!.length <= CARRIED_NAME_CHARS && hasIndexedDescendant(group.node)) carry(walk, group.nameElements);
+    else group.node.group = undefined;
+  }
+}
+
+function carry(walk: WalkResult, elements: readonly Element[] | undefined): void {
+  if (!elements) return;
+  for (let i = 0; i < elements.length; i++) {
+    const node = walk.nodeOf(elements[i]!);
+    if (node && node.index === undefined && walk.candidateOf(node) === undefined) node.carried = true;
+  }
+}
+
+function labelOf(node: ElementNode): string {
+  const attributes = node.attributes;
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && typeof attributes[i]![1] === 'string') return attributes[i]![1] as string;
+  return '';
+}
+
+function hasIndexedDescendant(node: ElementNode): boolean {
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i]!;
+    if (child.kind === 'element' && (child.index !== undefined || hasIndexedDescendant(child))) return true;
+  }
+  return false;
 }
 
 function hasListedDescendant(node: ElementNode): boolean {

@@ -45,6 +45,14 @@ export interface Candidate {
   rect: Rect | null;
   /** The previous observation knew it was in the page (so it is not marked new). */
   known: boolean;
+  /** The elements whose text makes the name on its line (`<label>`s, aria-labelledby targets). */
+  nameElements?: Element[];
+}
+
+/** A group of controls with a name (see `ElementNode.group`) and the elements its name comes from. */
+export interface NamedGroup {
+  node: ElementNode;
+  nameElements: Element[] | undefined;
 }
 
 /** How much of the page the listing left out, for the header and footer. */
@@ -65,6 +73,9 @@ export interface WalkResult {
   candidates: Candidate[];
   /** The candidate a listed node stands for. */
   candidateOf: (node: ElementNode) => Candidate | undefined;
+  /** The tree node the walk made for an element, when it reached it. */
+  nodeOf: (element: Element) => ElementNode | undefined;
+  groups: NamedGroup[];
   summary: WalkSummary;
 }
 
@@ -120,6 +131,8 @@ class Walk {
   #frontier = new Frontier<Entry>();
   #candidates: Candidate[] = [];
   #byNode = new SafeMap<ElementNode, Candidate>();
+  #byElement = new SafeMap<Element, ElementNode>();
+  #groups: NamedGroup[] = [];
   #lazies: LazyChildren[] = [];
   #spent = 0;
 
@@ -169,7 +182,10 @@ class Walk {
       else this.#advance(entry);
     }
     const summary = this.#summarise(viewport, stoppedBy, leftover);
-    return { nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), summary };
+    return {
+      nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups,
+      summary,
+    };
   }
 
   #rect(element: Element, scope: Scope): Rect | null {
@@ -196,8 +212,11 @@ class Walk {
     if (!inspection) return;
     const { element, node } = entry;
     this.#spent += inspection.cost;
+    this.#byElement.set(element, node);
+    if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known };
+      if (inspection.nameElements) candidate.nameElements = inspection.nameElements;
       append(this.#candidates, candidate);
       this.#byNode.set(node, candidate);
     }

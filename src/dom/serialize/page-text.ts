@@ -114,6 +114,19 @@ class Renderer {
   }
 
   #container(node: ElementNode, depth: number): void {
+    // Its text is already on the line of the element it names.
+    if (node.carried) {
+      for (let i = 0; i < node.children.length; i++) this.#listedOnly(node.children[i]!, depth);
+      return;
+    }
+    // A named group of controls: its name on a line, its content indented under it.
+    if (node.group !== undefined) {
+      this.#flush(depth);
+      append(this.#lines, { text: indent(depth) + clipText(collapseWhitespace(node.group), this.#limits.label) });
+      for (let i = 0; i < node.children.length; i++) this.#visit(node.children[i]!, depth + 1);
+      this.#flush(depth + 1);
+      return;
+    }
     if (this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0) {
       this.#flush(depth);
       append(this.#lines, { text: indent(depth) + '<' + node.tag + '>' });
