@@ -25,7 +25,7 @@ describe('reply bounds', () => {
     controller.descriptions.set(1, '[1]<button>Next />');
     const result = await agent.execute('task');
     expect(controller.methods.filter((m) => m === 'clickElement' || m === 'inputText')).toEqual(['clickElement']);
-    const output = result.history.find((e: any) => e.type === 'step').action.output as string;
+    const output = (result.history.find((e) => e.type === 'step') as any).action.output as string;
     expect(output).toContain('Note: your reply held several actions; only the first (click_element_by_index) ran. Send one action per step.');
     expect(userMessageOf(llm.bodies[1])).toContain('only the first (click_element_by_index) ran');
   });
@@ -33,6 +33,6 @@ describe('reply bounds', () => {
   it('adds no note to a reply with one action', async () => {
     const { agent } = makeAgent([step({ click_element_by_index: { index: 1 } }), done()]);
     const result = await agent.execute('task');
-    expect(result.history.find((e: any) => e.type === 'step').action.output).not.toContain('several actions');
+    expect((result.history.find((e) => e.type === 'step') as any).action.output).not.toContain('several actions');
   });
 });
