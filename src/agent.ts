@@ -285,7 +285,7 @@ export class PageAgentCore extends EventTarget {
     let approval: ApprovalOutcome | undefined;
     if (this.config.approveAction && !CONTROL_TOOL_NAMES.has(action.name)) {
       approval = await this.#approve(action, state, signal);
-      if (!approval.allow) return { output: notes.deniedResult(approval.note, approval.reason) };
+      if (!approval.allow) return { output: approval.changed ? approval.note! : notes.deniedResult(approval.note, approval.reason) };
     }
     const ran = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
     const output = approval?.asked ? notes.approvedPrefix(approval.reason) + ran : ran;

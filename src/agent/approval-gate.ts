@@ -14,7 +14,7 @@ export interface ApprovalRequest {
 }
 
 /** The final answer for one action; `asked` when the user decided, `reason` why the action was held. */
-export type ApprovalOutcome = { allow: boolean; note?: string; asked?: boolean; reason?: string };
+export type ApprovalOutcome = { allow: boolean; note?: string; asked?: boolean; reason?: string; changed?: boolean };
 
 /** The context a policy sees for an action: the page URL, the run's signal, and the risk check's element and reason. */
 export function approvalContextOf(tool: string, input: unknown, controller: AgentPageController, url: string, signal: AbortSignal): ApprovalContext {
@@ -49,7 +49,7 @@ export class ApprovalGate {
     const outcome = await this.#decide(tool, input, policy, context, thisArg, onAsk, onPolicyError);
     if (!outcome.allow) return outcome;
     const now = recheck();
-    if (now && now !== context.reason) return { allow: false, note: `the target changed after the decision (now it ${now}); read the page again` };
+    if (now && now !== context.reason) return { allow: false, changed: true, note: `Not run: the target changed after the decision (now it ${now}); read the page again.` };
     return outcome;
   }
 
