@@ -108,7 +108,22 @@ describe('script tag', () => {
       };
     });
     expect(state).toEqual({ firstDisposed: true, firstPanelConnected: false, replaced: true, model: 'two', panels: 1 });
-    // The first copy still owns <page-agent-panel>; the new copy's class registers the next free name.
+    // The same version re-injected keeps the documented name (its class is the same code).
+    expect(await page.evaluate(() => (window as any).pageAgent.panel.wrapper.localName)).toBe('page-agent-panel');
+    expect(await page.evaluate(() => customElements.get('page-agent-panel-2'))).toBeUndefined();
+    expect(await page.locator('page-agent-panel >> .status').textContent()).toBe('Ready');
+    await inPanel(page, 'textarea.task-input').fill('still works');
+    expect(await inPanel(page, 'textarea.task-input').inputValue()).toBe('still works');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a numbered name when another version of the bundle owns <page-agent-panel>', async () => {
+    const { context, page, errors } = await openPage();
+    // Another version's class, registered before ours loads.
+    const head = `<script>class Other extends HTMLElement {}; Other[Symbol.for('page-agent.panel-version')] = '0.0.1-other'; customElements.define('page-agent-panel', Other);</script>`;
+    web.route('/other-version.html', { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'one' }, PLAIN_BODY, head) });
+    await page.goto(web.url('/other-version.html'));
     expect(await page.evaluate(() => (window as any).pageAgent.panel.wrapper.localName)).toBe('page-agent-panel-2');
     expect(await page.locator('page-agent-panel-2 >> .status').textContent()).toBe('Ready');
     expect(errors).toEqual([]);

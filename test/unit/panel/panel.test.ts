@@ -254,6 +254,25 @@ describe('definePanelElement', () => {
     expect(definePanelElement()).toBe(PANEL_TAG);
   });
 
+  /** A registry where `owner` already holds the panel tag. */
+  const registryWith = (owner: CustomElementConstructor) => ({
+    defined: new Map<string, CustomElementConstructor>([[PANEL_TAG, owner]]),
+    get(name: string) {
+      return this.defined.get(name);
+    },
+    define(name: string, ctor: CustomElementConstructor) {
+      this.defined.set(name, ctor);
+    },
+  });
+
+  it('reuses the tag when a copy of the same version owns it (a re-injected bundle)', () => {
+    const sameVersion = class extends HTMLElement {};
+    (sameVersion as unknown as Record<symbol, string>)[Symbol.for('page-agent.panel-version')] = 'test';
+    const registry = registryWith(sameVersion);
+    expect(definePanelElement(registry as unknown as CustomElementRegistry)).toBe(PANEL_TAG);
+    expect(registry.defined.size).toBe(1);
+  });
+
   it('picks another name when a different class owns the tag', () => {
     const registry = {
       defined: new Map<string, CustomElementConstructor>([[PANEL_TAG, class extends HTMLElement {}]]),
