@@ -129,9 +129,9 @@ export function formRisk(form: HTMLFormElement, submitter: Element | null, pageU
   return scopeRisk(form, 'submits a form');
 }
 
-/** Why pressing a button in a dialog confirms something risky: the dialog's own text, not the button's “Yes”. */
+/** Why pressing a button in a dialog (or a popconfirm, which component libraries render as role=tooltip) confirms something risky: its own text, not the button's “Yes”. */
 export function dialogRisk(element: Element): string | undefined {
-  const dialog = element.closest('dialog, [role=dialog], [role=alertdialog]');
+  const dialog = element.closest('dialog, [role=dialog], [role=alertdialog], [role=tooltip]');
   if (!dialog || DISMISS.test(normalizeText(labelOf(element)))) return undefined;
   const word = findRiskyWord(`${labelOf(dialog)} ${titleOf(dialog)}`);
   return word ? `confirms a dialog that says “${word}”` : undefined;
