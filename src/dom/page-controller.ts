@@ -9,6 +9,7 @@ import { inputText, type InputTextOptions } from './actions/input-text.js';
 import { selectOption } from './actions/select-option.js';
 import { scrollPage, scrollHorizontally } from './actions/scroll.js';
 import { pressKey } from './actions/press-key.js';
+import { scrollToText } from './actions/find-text.js';
 import { hoverElement } from './actions/hover.js';
 import { executeJavascript } from './actions/execute-javascript.js';
 import { Overlay } from './overlay/overlay.js';
@@ -86,13 +87,18 @@ export class PageController extends EventTarget {
   }
 
   /** Scrolls the page, or the scroll container holding `index`, vertically. */
-  async scroll(options: { down: boolean; numPages?: number; pixels?: number; index?: number }): Promise<ActionResult> {
+  async scroll(options: { down: boolean; numPages?: number; pixels?: number; index?: number; signal?: AbortSignal }): Promise<ActionResult> {
     return this.#act(() => scrollPage(this.#ctx, options));
   }
 
   /** Scrolls the page, or the scroll container holding `index`, horizontally. */
-  async scrollHorizontally(options: { right: boolean; pixels: number; index?: number }): Promise<ActionResult> {
+  async scrollHorizontally(options: { right: boolean; pixels: number; index?: number; signal?: AbortSignal }): Promise<ActionResult> {
     return this.#act(() => scrollHorizontally(this.#ctx, options));
+  }
+
+  /** Finds visible text anywhere in the page (frames, shadow roots, collapsed sections) and scrolls the `nth` match (1-based) into view. */
+  async scrollToText(text: string, nth?: number, signal?: AbortSignal): Promise<ActionResult> {
+    return this.#act(() => scrollToText(this.#ctx, text, nth, signal));
   }
 
   /** Presses a key or combination (Enter, Tab, Escape, ArrowDown, Control+a) on the focused element or `index`. */

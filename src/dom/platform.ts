@@ -219,6 +219,27 @@ export function elementsFromPoint(root: Document | ShadowRoot, x: number, y: num
 /** Waits `ms` milliseconds with the genuine `setTimeout` (the base layer's captured timer). */
 export { sleep } from '../base/index.js';
 
+const Channel: typeof MessageChannel | undefined = g.MessageChannel;
+
+/**
+ * Resolves in a new task, after the page's pending tasks and microtasks: a MessageChannel message,
+ * which browsers neither clamp (as nested setTimeout is, to 4 ms) nor throttle in background tabs.
+ * A timer backs it up, so a page that breaks message ports only slows typing down.
+ */
+export function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimer(resolve, Channel ? 50 : 0);
+    if (!Channel) return;
+    const { port1, port2 } = new Channel();
+    port1.onmessage = () => {
+      clearTimer(timer);
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 /** Resolves after the next animation frame, or after 50 ms where frames do not run (background tab). */
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => {

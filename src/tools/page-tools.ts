@@ -1,5 +1,5 @@
 // Built-in tools that act on the page through the controller: click, type, select, scroll, keys, hover.
-// Names and arguments follow page-agent 1.x; press_key and hover_element are ours, added beside them.
+// Names and arguments follow page-agent 1.x; scroll_to_text, press_key and hover_element are ours, added beside them.
 import * as s from '../schema/index.js';
 import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
@@ -17,14 +17,14 @@ export const PAGE_TOOLS = {
       return resultText(await this.pageController.clickElement(input.index, signal));
     },
   } satisfies PageAgentTool<{ index: number }>,
-  /** Replaces the value of a text field; `key_by_key` types one key at a time. */
+  /** Replaces the value of a text field, typing it key by key as a keyboard does. */
   input_text: {
-    description: 'Replace the text of an input field. key_by_key: type one key at a time, for fields that react to each key.',
-    inputSchema: s.object({ index: index(), text: s.string(), key_by_key: s.optional(s.boolean()) }),
+    description: 'Replace the text of an input field (typed key by key).',
+    inputSchema: s.object({ index: index(), text: s.string() }),
     async execute(this: ToolHost, input, { signal }) {
-      return resultText(await this.pageController.inputText(input.index, input.text, { keyByKey: input.key_by_key ?? false, signal }));
+      return resultText(await this.pageController.inputText(input.index, input.text, { signal }));
     },
-  } satisfies PageAgentTool<{ index: number; text: string; key_by_key?: boolean }>,
+  } satisfies PageAgentTool<{ index: number; text: string }>,
   /** Chooses an option of a dropdown by its visible text. */
   select_dropdown_option: {
     description: 'Choose a dropdown option by its visible text.',
@@ -42,9 +42,9 @@ export const PAGE_TOOLS = {
       pixels: s.optional(s.int()),
       index: s.optional(index()),
     }),
-    async execute(this: ToolHost, input) {
+    async execute(this: ToolHost, input, { signal }) {
       const { down, num_pages, pixels, index: at } = input;
-      return resultText(await this.pageController.scroll({ down, numPages: num_pages, pixels, index: at }));
+      return resultText(await this.pageController.scroll({ down, numPages: num_pages, pixels, index: at, signal }));
     },
   } satisfies PageAgentTool<{ down: boolean; num_pages: number; pixels?: number; index?: number }>,
   /** Scrolls the page, or the container with `index`, horizontally. */
@@ -55,10 +55,20 @@ export const PAGE_TOOLS = {
       pixels: s.int(),
       index: s.optional(index()),
     }),
-    async execute(this: ToolHost, input) {
-      return resultText(await this.pageController.scrollHorizontally(input));
+    async execute(this: ToolHost, input, { signal }) {
+      return resultText(await this.pageController.scrollHorizontally({ ...input, signal }));
     },
   } satisfies PageAgentTool<{ right: boolean; pixels: number; index?: number }>,
+  /** Finds visible text anywhere in the page and scrolls it into view (Ctrl+F). */
+  scroll_to_text: {
+    description: 'Find text anywhere on the page, listed or not, and scroll to it; nth: which match (default 1).',
+    inputSchema: s.object({ text: s.string(), nth: s.optional(s.int()) }),
+    async execute(this: ToolHost, input, { signal }) {
+      const controller = this.pageController;
+      if (!controller.scrollToText) return unsupported('scroll_to_text');
+      return resultText(await controller.scrollToText(input.text, input.nth, signal));
+    },
+  } satisfies PageAgentTool<{ text: string; nth?: number }>,
   /** Presses a key or combination on the focused element, or on `index`. */
   press_key: {
     description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',

@@ -7,7 +7,7 @@ export type { PageAgentTool, ToolContext } from '../types.js';
 
 /**
  * The page controller as the agent uses it: page-agent 1.x's methods, plus optional ones of ours
- * (key presses, hover, the index registry). A controller without an optional method still works;
+ * (key presses, hover, finding text, the index registry). A controller without an optional method still works;
  * the tools that need it report that they are unsupported.
  */
 export interface AgentPageController {
@@ -15,10 +15,11 @@ export interface AgentPageController {
   clickElement(index: number, signal?: AbortSignal): Promise<ActionResult>;
   inputText(index: number, text: string, options?: { keyByKey?: boolean; signal?: AbortSignal }): Promise<ActionResult>;
   selectOption(index: number, optionText: string, signal?: AbortSignal): Promise<ActionResult>;
-  scroll(options: { down: boolean; numPages?: number; pixels?: number; index?: number }): Promise<ActionResult>;
-  scrollHorizontally(options: { right: boolean; pixels: number; index?: number }): Promise<ActionResult>;
+  scroll(options: { down: boolean; numPages?: number; pixels?: number; index?: number; signal?: AbortSignal }): Promise<ActionResult>;
+  scrollHorizontally(options: { right: boolean; pixels: number; index?: number; signal?: AbortSignal }): Promise<ActionResult>;
   pressKey?(key: string, index?: number): Promise<ActionResult>;
   hoverElement?(index: number): Promise<ActionResult>;
+  scrollToText?(text: string, nth?: number, signal?: AbortSignal): Promise<ActionResult>;
   executeJavascript?(script: string, signal?: AbortSignal): Promise<ActionResult>;
   cleanUpHighlights(): Promise<void>;
   showMask(): Promise<void>;

@@ -9,7 +9,7 @@ import { hasBox } from './geometry.js';
 import { listOptions, matchOption, normalizeOptionText } from './option-match.js';
 import { reachAndClick, unreachedResult } from './reach.js';
 import { fail, isDisabled, quote, sentence, succeed, type Target } from './resolve-target.js';
-import { editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
+import { EVERY_KEY, editableOf, typeIntoField, typeIntoRich } from './text-editing.js';
 
 /** Choices in a popup: listbox options, and the items of a menu opened by a menu button. */
 const OPTION_SELECTOR = '[role=option], [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox], [role=treeitem]';
@@ -115,8 +115,8 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   const editable = editableOf(widget);
   if (!match.found && editable && (editable.kind === 'text' || editable.kind === 'rich') && !isDisabled(editable.element)) {
     // An editable combobox filters as you type; options further down a long list often appear only then.
-    if (editable.kind === 'rich') await typeIntoRich(editable.element, wanted, signal);
-    else await typeIntoField(editable.element, wanted, signal);
+    if (editable.kind === 'rich') await typeIntoRich(editable.element, wanted, EVERY_KEY, signal);
+    else await typeIntoField(editable.element, wanted, EVERY_KEY, signal);
     touched = true;
     options = await waitForOptions(widget, before, signal);
     match = matchOption(options.map((o) => ({ text: optionText(o), value: attr(o, 'data-value') ?? undefined })), wanted);

@@ -1,6 +1,7 @@
-// input_text: focus the field like a person (click it when it is not focused), replace its value
-// through the native setter of its own realm with beforeinput/input/change (or key by key for fields
-// that drive suggestions), convert human dates/times/numbers, read the value back and say what is set.
+// input_text: focus the field like a person (click it when it is not focused), clear it and type the
+// text key by key as a keyboard does (keydown, keypress, beforeinput, the native setter of its own
+// realm, input, keyup), convert human dates/times/numbers (set in one edit), read the value back and
+// say what the field holds.
 import type { DomContext } from '../context.js';
 import { hasTrackedListener } from '../extract/listener-tracker.js';
 import { isSensitiveField } from '../extract/sensitive.js';
@@ -12,11 +13,15 @@ import { toInputValue } from './human-values.js';
 import { reachAndClick, unreachedResult } from './reach.js';
 import { detachedResult, fail, isFailure, quote, resolveTarget, sentence, succeed, type Target, waitUntilEnabled } from './resolve-target.js';
 import { chooseNativeOption } from './native-select.js';
-import { editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable } from './text-editing.js';
+import { END_KEYS, EVERY_KEY, LONG_TEXT, editableOf, fireChange, replaceFieldValue, replaceRichText, typeIntoField, typeIntoRich, type Editable, type TypingPlan } from './text-editing.js';
 
 /** How input_text types. */
 export interface InputTextOptions {
-  /** Type one key at a time (keydown, keypress, beforeinput, input, keyup per character). Default: automatic. */
+  /**
+   * Type one key at a time (keydown, keypress, beforeinput, input, keyup per character), as a keyboard
+   * does. Default: true; a text over 200 characters into a field that shows no key listeners gets its
+   * first and last 10 characters as keys and the middle in one edit. False: the whole value in one edit.
+   */
   keyByKey?: boolean;
   /** Aborts between keystrokes and before dispatching. */
   signal?: AbortSignal;
@@ -45,7 +50,7 @@ export function drivesSuggestions(field: Element): boolean {
   const autocomplete = attr(field, 'aria-autocomplete');
   if (autocomplete && autocomplete !== 'none') return true;
   if (field.localName === 'input' && attr(field, 'list')) return true;
-  if (KEY_EVENTS.some((type) => hasTrackedListener(field, type))) return true;
+  if (KEY_EVENTS.some((type) => hasTrackedListener(field, type) || Boolean((field as unknown as Record<string, unknown>)[`on${type}`]))) return true;
   return hasFrameworkKeyHandler(field);
 }
 
@@ -97,6 +102,25 @@ async function focusField(ctx: DomContext, target: Target, field: HTMLElement, s
   return null;
 }
 
+/**
+ * A read-only field takes no typing; date and list pickers open from one. A person clicks it to see:
+ * so do we, and when something opened, say so and point the model at it.
+ */
+async function readOnlyResult(ctx: DomContext, target: Target, field: HTMLElement, signal?: AbortSignal): Promise<ActionResult> {
+  const refused = `Did not type into ${target.description}: it is read-only.`;
+  let changes: string[] = [];
+  if (deepActiveElement(field.ownerDocument) !== field) {
+    const watch = watchChanges(ctx, field, signal);
+    const failed = await reachAndClick(ctx, { ...target, element: field }, 'open', signal);
+    changes = await watch();
+    if (failed) return unreachedResult(failed);
+  }
+  if (changes.length > 0) {
+    return fail(sentence(`${refused} Clicking it opened a picker: choose the value there with click_element_by_index.`, changes));
+  }
+  return fail(`${refused} Clicking it opened nothing; another control may fill it.`);
+}
+
 /** Replaces the value of the editable element with this index and reports what it now holds. */
 export async function inputText(ctx: DomContext, index: number, text: string, options: InputTextOptions = {}): Promise<ActionResult> {
   const { signal } = options;
@@ -111,9 +135,7 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   }
   const field = editable.element;
   if (!(await waitUntilEnabled(field, signal))) return fail(`Did not type into ${target.description}: it is disabled. It may become enabled after another choice on the page.`);
-  if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') {
-    return fail(`Did not type into ${target.description}: it is read-only. It may be filled by a picker or another control.`);
-  }
+  if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') return readOnlyResult(ctx, target, field, signal);
   let value = text;
   const notes: string[] = [];
   if (editable.kind === 'formatted') {
@@ -132,34 +154,39 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   if (focusFailure) return focusFailure;
   signal?.throwIfAborted();
   const before = editable.kind === 'rich' ? editable.element.innerText : editable.element.value;
-  const keyByKey = editable.kind !== 'formatted' && (options.keyByKey ?? drivesSuggestions(field));
+  const keyByKey = editable.kind !== 'formatted' && options.keyByKey !== false;
+  // A long text needs no keystroke for every character unless the field listens to keys.
+  const plan: TypingPlan = [...value].length > LONG_TEXT && !drivesSuggestions(field) ? { keys: END_KEYS } : EVERY_KEY;
   const finishWatch = watchChanges(ctx, field, signal);
   if (editable.kind === 'rich') {
-    if (keyByKey) await typeIntoRich(editable.element, value, signal);
+    if (keyByKey) await typeIntoRich(editable.element, value, plan, signal);
     else replaceRichText(editable.element, value);
   } else {
-    const accepted = keyByKey ? (await typeIntoField(editable.element, value, signal)) > 0 || value === '' : replaceFieldValue(editable.element, value);
+    const accepted = keyByKey ? (await typeIntoField(editable.element, value, plan, signal)) > 0 || value === '' : replaceFieldValue(editable.element, value);
     if (accepted) fireChange(editable.element);
   }
   const changes = await finishWatch();
   if (!isConnected(field)) return fail(sentence(`${target.description} left the page while typing; the text may not have been kept.`, changes));
-  return readBack(target, editable, value, before, keyByKey, [...notes, ...changes]);
+  // Key by key is the default and goes unsaid; the exceptions are said.
+  const how = !keyByKey ? ' in one edit' : plan.keys === Infinity ? '' : ` (the middle ${[...value].length - 2 * END_KEYS} characters in one edit)`;
+  return readBack(target, editable, value, before, how, keyByKey, [...notes, ...changes]);
 }
 
 function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function readBack(target: Target, editable: Editable, expected: string, before: string, keyByKey: boolean, notes: string[]): ActionResult {
+function readBack(target: Target, editable: Editable, expected: string, before: string, how: string, keyByKey: boolean, notes: string[]): ActionResult {
   const field = editable.element as HTMLInputElement;
   const actual = editable.kind === 'rich' ? field.innerText : field.value;
-  const typed = `Typed ${shown(field, expected)}${keyByKey ? ' key by key' : ''} into ${target.description}`;
+  const typed = `Typed ${shown(field, expected)}${how} into ${target.description}`;
   const matches = editable.kind === 'rich' ? normalize(actual) === normalize(expected) : actual === expected;
   if (field.validity && !field.validity.valid && field.validationMessage) notes.push(`The field reports: ${field.validationMessage}`);
   if (matches) return succeed(sentence(`${typed}.`, notes));
-  if (actual === before && expected !== before) {
-    notes.push(keyByKey ? 'The page may filter keystrokes.' : 'Try again with key_by_key if the field reacts to each key.');
-    return fail(sentence(`${typed}, but the field did not take it: it still shows ${shown(field, actual)}.`, notes));
+  const refused = actual === before && expected !== before;
+  if (refused || (actual === '' && expected !== '')) {
+    notes.push(keyByKey ? 'The page may filter keystrokes.' : 'It was set without key events.');
+    return fail(sentence(`${typed}, but the field did not take it: it ${refused ? 'still' : 'now'} shows ${shown(field, actual)}.`, notes));
   }
   return succeed(sentence(`${typed}; the field now shows ${shown(field, actual)} (the page reformatted or limited it).`, notes));
 }

@@ -1,9 +1,11 @@
 // scroll / scroll_horizontally: scroll the page, or the scroll container that holds an index (the
 // nearest one that can still move that way, as wheel scrolling chains), by exactly what was asked,
-// and report where it landed and whether an end was reached. No hidden scaling of the amount.
+// wait for what the scroll loads, and report where it landed, what appeared and whether an end was
+// reached. At an end, a wheel and a scroll event still fire the page's loaders. No hidden scaling.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { elementsFromPoint, nextFrame, queryAll, rectOf, styleOf } from '../platform.js';
+import { dispatchEvent, elementsFromPoint, queryAll, realmOf, rectOf, styleOf } from '../platform.js';
+import { settledNote, watchSettle, type Watched } from './settle.js';
 import { describeAny } from './change-watch.js';
 import { composedParent } from '../extract/composed-tree.js';
 import { hasBox } from './geometry.js';
@@ -130,52 +132,89 @@ function whereNow(s: Scroller, axis: Axis, forward: boolean): string {
   return at <= 1 ? `${shows} Reached the ${start}.` : `${shows} ${at} px more ${lessWord}.`;
 }
 
-async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount: number | undefined, pages: number, index?: number): Promise<ActionResult> {
+function watchedOf(s: Scroller, axis: Axis): Watched {
+  return { element: s.element, isPage: s.isPage, size: () => total(s, axis) };
+}
+
+/** Whether the scroller is within one visible length of the end it moves to, where loaders fire. */
+function nearEnd(s: Scroller, axis: Axis, forward: boolean): boolean {
+  const rest = forward ? maxPosition(s, axis) - position(s, axis) : position(s, axis);
+  return rest <= visible(s, axis);
+}
+
+/**
+ * What a wheel does at an end: a wheel event on the scroller (the root element for a page) and a
+ * scroll event (on the document for a page), with no movement, so infinite lists' listeners fire.
+ */
+function nudge(s: Scroller, axis: Axis, forward: boolean): void {
+  const doc = s.element.ownerDocument;
+  const realm = realmOf(s.element);
+  const win = realm.window as Window & typeof globalThis;
+  const Wheel = win.WheelEvent ?? realm.MouseEvent;
+  dispatchEvent(s.element, new Wheel('wheel', { bubbles: true, cancelable: true, composed: true, view: win, [axis === VERTICAL ? 'deltaY' : 'deltaX']: forward ? 100 : -100 }));
+  dispatchEvent(s.isPage ? doc : s.element, new realm.Event('scroll', { bubbles: s.isPage }));
+}
+
+async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount: number | undefined, pages: number, index?: number, signal?: AbortSignal): Promise<ActionResult> {
   const words = axis.words[forward ? 0 : 1];
   let scroller: Scroller | null = null;
   let blocked: Scroller | null = null;
   let via = '';
   let around = 'on the page';
+  const find = (): void => {
+    if (index !== undefined) {
+      const target = resolveTarget(ctx, index);
+      if (isFailure(target)) return;
+      const chain = scrollChain(target.element, axis);
+      scroller = chain.find((s) => canMove(s, axis, forward)) ?? null;
+      blocked = chain[0] ?? null;
+      via = scroller && (scroller.isPage || scroller.element !== target.element) ? ` (the scroll container of ${target.description})` : '';
+      around = `around ${target.description}`;
+    } else ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
+  };
   if (index !== undefined) {
     const target = resolveTarget(ctx, index);
     if (isFailure(target)) return target;
-    const chain = scrollChain(target.element, axis);
-    scroller = chain.find((s) => canMove(s, axis, forward)) ?? null;
-    blocked = chain[0] ?? null;
-    if (scroller && (scroller.isPage || scroller.element !== target.element)) via = ` (the scroll container of ${target.description})`;
-    around = `around ${target.description}`;
-  } else ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
-  if (!scroller) {
-    const what = blocked ? `${nameOf(ctx, blocked)} is already at the ${axis.words[forward ? 2 : 3]}` : `nothing ${around} can scroll ${axis.words[6]}`;
-    return fail(`Did not scroll ${words}: ${what}.`);
   }
-  const distance = Math.round(amount ?? pages * visible(scroller, axis));
+  find();
+  if (!scroller && blocked) {
+    // At the end: a wheel there still fires the page's loaders; wait for what they bring.
+    const atEnd: Scroller = blocked;
+    const finish = watchSettle(ctx, watchedOf(atEnd, axis), forward, signal);
+    nudge(atEnd, axis, forward);
+    const settled = await finish(true);
+    find();
+    const notes = settledNote(settled, axis.words[forward ? 4 : 5]!);
+    const end = `${nameOf(ctx, atEnd)} is already at the ${axis.words[forward ? 2 : 3]}`;
+    if (!notes.length) return fail(`Did not scroll ${words}: ${end}.`);
+    if (!scroller) return succeed(sentence(`${end}; scrolling there loaded more.`, notes));
+  }
+  const chosen = scroller as Scroller | null;
+  if (!chosen) return fail(`Did not scroll ${words}: nothing ${around} can scroll ${axis.words[6]}.`);
+  const distance = Math.round(amount ?? pages * visible(chosen, axis));
   if (!(distance > 0)) return fail(`Did not scroll: the distance must be more than 0 px (got ${distance}).`);
-  const before = position(scroller, axis);
-  const sizeBefore = total(scroller, axis);
+  const before = position(chosen, axis);
   const delta = forward ? distance : -distance;
+  const finish = watchSettle(ctx, watchedOf(chosen, axis), forward, signal);
   // 'instant' overrides `scroll-behavior: smooth`, so the position can be read back right away. The
   // page's scrolling element scrolls its viewport (CSSOM View, Element.scroll()).
-  scroller.element.scrollBy({ [axis.side]: delta, behavior: 'instant' });
-  const moved = Math.round(Math.abs(position(scroller, axis) - before));
-  // Let scroll handlers run: infinite lists load more, sticky headers settle.
-  await nextFrame();
-  await nextFrame();
-  const grown = total(scroller, axis) - sizeBefore;
-  const notes = grown > 1 ? [`The content grew by ${Math.round(grown)} px (more was loaded); read the page again to see it.`] : [];
+  chosen.element.scrollBy({ [axis.side]: delta, behavior: 'instant' });
+  const moved = Math.round(Math.abs(position(chosen, axis) - before));
+  // Let scroll handlers run and wait for what they load: infinite lists, lazy images, virtual rows.
+  const settled = await finish(nearEnd(chosen, axis, forward));
   const short = moved < distance - 1 ? ` (asked for ${distance} px)` : '';
-  return succeed(sentence(`Scrolled ${nameOf(ctx, scroller)}${via} ${words} by ${moved} px${short}. ${whereNow(scroller, axis, forward)}`, notes));
+  return succeed(sentence(`Scrolled ${nameOf(ctx, chosen)}${via} ${words} by ${moved} px${short}. ${whereNow(chosen, axis, forward)}`, settledNote(settled, axis.words[forward ? 4 : 5]!)));
 }
 
 /**
  * Scrolls vertically by `pixels`, or by `numPages` of the scrolled area's height (default 1): the page,
  * or the container that holds `index`.
  */
-export async function scrollPage(ctx: DomContext, options: { down: boolean; numPages?: number; pixels?: number; index?: number }): Promise<ActionResult> {
-  return scrollAlong(ctx, VERTICAL, options.down !== false, options.pixels ?? undefined, options.numPages ?? 1, options.index);
+export async function scrollPage(ctx: DomContext, options: { down: boolean; numPages?: number; pixels?: number; index?: number; signal?: AbortSignal }): Promise<ActionResult> {
+  return scrollAlong(ctx, VERTICAL, options.down !== false, options.pixels ?? undefined, options.numPages ?? 1, options.index, options.signal);
 }
 
 /** Scrolls horizontally by `pixels`: the page, or the container that holds `index`. */
-export async function scrollHorizontally(ctx: DomContext, options: { right: boolean; pixels: number; index?: number }): Promise<ActionResult> {
-  return scrollAlong(ctx, HORIZONTAL, options.right !== false, options.pixels, 1, options.index);
+export async function scrollHorizontally(ctx: DomContext, options: { right: boolean; pixels: number; index?: number; signal?: AbortSignal }): Promise<ActionResult> {
+  return scrollAlong(ctx, HORIZONTAL, options.right !== false, options.pixels, 1, options.index, options.signal);
 }

@@ -1,7 +1,7 @@
 // Editing primitives for input_text and press_key: what kind of editable an element is, replacing a
 // field's value through the realm's native setter with beforeinput/input, typing one key at a time,
 // and editing contenteditable hosts through the selection and insertText.
-import { dispatchEvent, execCommand, queryAll, realmOf, sleep } from '../platform.js';
+import { dispatchEvent, execCommand, queryAll, realmOf, yieldToPage } from '../platform.js';
 import { dispatchKey, keyForCharacter, namedKey, noModifiers } from './keyboard.js';
 
 /** Input types whose value is free text. */
@@ -143,10 +143,11 @@ export function typeCharacter(target: HTMLElement, char: string, insert: (text: 
   return inserted;
 }
 
-/** Inserts `text` into a field at the caret as typed input (beforeinput, setter, input); nothing when cancelled or full. */
-export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
+/** Inserts `text` into a field at the caret as typed input (beforeinput, setter, input); false when cancelled or full. */
+export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
   const [start, end] = caretRange(field);
-  if (field.maxLength < 0 || field.value.length - (end - start) + text.length <= field.maxLength) editField(field, start, end, text, 'insertText');
+  if (field.maxLength >= 0 && field.value.length - (end - start) + text.length > field.maxLength) return false;
+  return editField(field, start, end, text, 'insertText');
 }
 
 /** Clears a field as Control+A then Backspace would, with the key events. */
@@ -167,20 +168,45 @@ export function clearByKeys(field: HTMLInputElement | HTMLTextAreaElement): void
 }
 
 /**
+ * How a text is typed: every character as a key press, or, for a long text into a field that shows no
+ * key listeners, the first and last `keys` characters as key presses and the middle in one edit (as a
+ * paste would insert it), so the page still sees keystrokes start and end the text.
+ */
+export interface TypingPlan {
+  /** Characters typed as key presses at each end; Infinity types every character. */
+  keys: number;
+}
+
+/** Every character as a key press. */
+export const EVERY_KEY: TypingPlan = { keys: Infinity };
+
+/** Over this many characters, a text into a field without key listeners is inserted in one edit between its ends. */
+export const LONG_TEXT = 200;
+/** Characters typed as key presses at each end of a long text inserted in one edit. */
+export const END_KEYS = 10;
+
+/**
  * Types text into a field one key at a time, yielding to the page between keys so suggestion lists
  * and debounced handlers see every keystroke. Returns how many characters went in.
  */
-export async function typeIntoField(field: HTMLInputElement | HTMLTextAreaElement, text: string, signal?: AbortSignal): Promise<number> {
+export async function typeIntoField(field: HTMLInputElement | HTMLTextAreaElement, text: string, plan: TypingPlan, signal?: AbortSignal): Promise<number> {
   clearByKeys(field);
-  return typeEach(field, text, (c) => insertTyped(field, c), signal);
+  return typeEach(field, text, plan, (c) => insertTyped(field, c), signal);
 }
 
-async function typeEach(target: HTMLElement, text: string, insert: (text: string) => void, signal?: AbortSignal): Promise<number> {
+async function typeEach(target: HTMLElement, text: string, plan: TypingPlan, insert: (text: string) => boolean | void, signal?: AbortSignal): Promise<number> {
+  const chars = [...text];
+  const middleEnd = chars.length - plan.keys;
   let typed = 0;
-  for (const char of text) {
+  for (let i = 0; i < chars.length; i++) {
     signal?.throwIfAborted();
-    if (typeCharacter(target, char, insert)) typed++;
-    await sleep(0);
+    if (i === plan.keys && i < middleEnd) {
+      // The middle of a long text in one edit, then the last keys again one at a time.
+      const middle = chars.slice(i, middleEnd).join('');
+      if (insert(middle) !== false) typed += middleEnd - i;
+      i = middleEnd - 1;
+    } else if (typeCharacter(target, chars[i]!, insert)) typed++;
+    await yieldToPage();
   }
   return typed;
 }
@@ -203,16 +229,16 @@ function selectContents(host: HTMLElement): StaticRange | null {
  * Inserts text at the selection of a contenteditable host: beforeinput first (editors such as
  * ProseMirror, Slate and Lexical cancel it and apply the edit to their own model), else insertText.
  */
-export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange[]): void {
+export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange[]): boolean {
   const inputType = text === '' ? 'deleteContentBackward' : 'insertText';
-  if (!inputEvent(host, 'beforeinput', inputType, text, ranges)) return;
+  if (!inputEvent(host, 'beforeinput', inputType, text, ranges)) return false;
   const doc = host.ownerDocument;
   const done = text === '' ? execCommand(doc, 'delete') : execCommand(doc, 'insertText', text);
-  if (done) return;
+  if (done) return true;
   // No editing command available: change the DOM ourselves and announce it.
   const selection = doc.getSelection();
   const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-  if (!range) return;
+  if (!range) return false;
   range.deleteContents();
   if (text !== '') {
     const node = doc.createTextNode(text);
@@ -221,6 +247,7 @@ export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange
     range.collapse(true);
   }
   inputEvent(host, 'input', inputType, text);
+  return true;
 }
 
 /** Replaces all content of a contenteditable host with `text` (select all, then insert). */
@@ -230,7 +257,7 @@ export function replaceRichText(host: HTMLElement, text: string): void {
 }
 
 /** Types into a contenteditable host key by key after selecting and deleting its content. */
-export async function typeIntoRich(host: HTMLElement, text: string, signal?: AbortSignal): Promise<number> {
+export async function typeIntoRich(host: HTMLElement, text: string, plan: TypingPlan, signal?: AbortSignal): Promise<number> {
   replaceRichText(host, '');
-  return typeEach(host, text, (c) => insertRich(host, c), signal);
+  return typeEach(host, text, plan, (c) => insertRich(host, c), signal);
 }

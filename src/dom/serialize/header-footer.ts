@@ -48,5 +48,6 @@ export function formatFooter(frame: PageFrame): string {
   let text = frame.below ? beyond(frame.below.pixels, frame.below.elements, frame.viewport.height, 'below') : '[End of page]';
   if (frame.aside > 0) text += `\n(${frame.aside} more elements beside the viewport or inside scroll containers are not listed.)`;
   if (frame.stoppedEarly) text += '\n(The page is too large to read at once: the listing stopped early. Scroll to read other parts.)';
+  if (frame.above || frame.below || frame.aside > 0 || frame.stoppedEarly) text += '\n(scroll_to_text finds any text, listed or not.)';
   return text;
 }

@@ -79,7 +79,7 @@ describe('scrollPage on a long page', () => {
   it('notices content that loaded while scrolling an infinite feed', async () => {
     const post = await indexOf(page, '#post-0');
     const result = await page.evaluate((i) => window.h.scroll({ down: true, index: i, numPages: 1 }), post);
-    expect(result.message).toMatch(/The content grew by \d+ px/);
+    expect(result.message).toMatch(/10 new items loaded below \(the content grew by \d+ px\)/);
   });
 
   it('reports an unknown index and a zero distance', async () => {

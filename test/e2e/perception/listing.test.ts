@@ -96,7 +96,7 @@ describe('budget and zone', () => {
       expect(Math.max(...listed)).toBeLessThan(160);
       expect(state.content.length).toBeLessThan(400 * 3.5);
       expect(state.header).toMatch(/\.\.\. \d+px above the listed part \(about \d+ more elements, [\d.]+ pages\): scroll up to see more \.\.\./);
-      expect(state.footer).toMatch(/^\.\.\. \d+px below the listed part \(about \d+ more elements, [\d.]+ pages\): scroll down to see more \.\.\.$/);
+      expect(state.footer).toMatch(/^\.\.\. \d+px below the listed part \(about \d+ more elements, [\d.]+ pages\): scroll down to see more \.\.\.\n\(scroll_to_text finds any text, listed or not\.\)$/);
       expect(state.content).not.toContain('Inventory');
     } finally {
       await context.close();

@@ -53,7 +53,9 @@ describe('formatHeader and formatFooter', () => {
     expect(formatFooter(f)).toBe(
       '... 1600px below the listed part (about 250 more elements, 2.0 pages): scroll down to see more ...\n' +
         '(3 more elements beside the viewport or inside scroll containers are not listed.)\n' +
-        '(The page is too large to read at once: the listing stopped early. Scroll to read other parts.)',
+        '(The page is too large to read at once: the listing stopped early. Scroll to read other parts.)\n' +
+        '(scroll_to_text finds any text, listed or not.)',
     );
+    expect(formatFooter(frame({ above: { pixels: 400, elements: 12 } }))).toBe('[End of page]\n(scroll_to_text finds any text, listed or not.)');
   });
 });

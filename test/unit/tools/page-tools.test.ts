@@ -23,26 +23,29 @@ describe('page tools', () => {
     expect(output).toBe('clickElement(3) ok');
   });
 
-  it('input_text types, key by key when asked', async () => {
+  it('input_text types with page-agent arguments; a key_by_key from an older prompt is dropped', async () => {
     const plain = await run('input_text', { index: 1, text: 'hello' });
-    expect(plain.controller.calls[0]).toMatchObject({ method: 'inputText', args: [1, 'hello', { keyByKey: false }] });
-    const slow = await run('input_text', { index: 1, text: 'hello', key_by_key: true });
-    expect(slow.controller.calls[0]).toMatchObject({ args: [1, 'hello', { keyByKey: true }] });
+    expect(plain.controller.calls[0]).toMatchObject({ method: 'inputText', args: [1, 'hello', {}] });
+    expect(plain.controller.calls[0]!.args[2]).not.toHaveProperty('keyByKey');
+    const old = await run('input_text', { index: 1, text: 'hello', key_by_key: true });
+    expect(old.parsed).toEqual({ index: 1, text: 'hello' });
   });
 
   it('scroll maps num_pages to numPages with defaults down and one page', async () => {
     const { controller, parsed } = await run('scroll', {});
     expect(parsed).toEqual({ down: true, num_pages: 1 });
-    expect(controller.calls[0]).toEqual({ method: 'scroll', args: [{ down: true, numPages: 1, pixels: undefined, index: undefined }] });
+    expect(controller.calls[0]).toEqual({ method: 'scroll', args: [{ down: true, numPages: 1, pixels: undefined, index: undefined, signal: expect.any(AbortSignal) }] });
     const inContainer = await run('scroll', { down: false, num_pages: 0.5, index: 9 });
     expect(inContainer.controller.calls[0]!.args[0]).toMatchObject({ down: false, numPages: 0.5, index: 9 });
   });
 
   it('scroll_horizontally, select_dropdown_option, press_key and hover_element reach their methods', async () => {
-    expect((await run('scroll_horizontally', { pixels: 200 })).controller.calls[0]).toEqual({ method: 'scrollHorizontally', args: [{ right: true, pixels: 200 }] });
+    expect((await run('scroll_horizontally', { pixels: 200 })).controller.calls[0]).toEqual({ method: 'scrollHorizontally', args: [{ right: true, pixels: 200, signal: expect.any(AbortSignal) }] });
     expect((await run('select_dropdown_option', { index: 2, text: 'Red' })).controller.calls[0]).toEqual({ method: 'selectOption', args: [2, 'Red'] });
     expect((await run('press_key', { key: 'Enter', index: 4 })).controller.calls[0]).toEqual({ method: 'pressKey', args: ['Enter', 4] });
     expect((await run('hover_element', { index: 5 })).controller.calls[0]).toEqual({ method: 'hoverElement', args: [5] });
+    expect((await run('scroll_to_text', { text: 'Card 4987', nth: 2 })).controller.calls[0]).toEqual({ method: 'scrollToText', args: ['Card 4987', 2] });
+    expect((await run('scroll_to_text', { text: 'Card 4987' })).controller.calls[0]).toEqual({ method: 'scrollToText', args: ['Card 4987', undefined] });
   });
 
   it('rejects bad arguments through the schema', () => {
@@ -51,10 +54,12 @@ describe('page tools', () => {
     expect((tools.get('press_key')!.inputSchema as any).safeParse({ index: 1 }).success).toBe(false);
   });
 
-  it('reports press_key and hover_element as unsupported on a page-agent 1.x controller', async () => {
+  it('reports press_key, hover_element and scroll_to_text as unsupported on a page-agent 1.x controller', async () => {
     const old = new FakeController() as Partial<FakeController>;
     Object.defineProperty(old, 'pressKey', { value: undefined });
     Object.defineProperty(old, 'hoverElement', { value: undefined });
+    Object.defineProperty(old, 'scrollToText', { value: undefined });
+    expect((await run('scroll_to_text', { text: 'x' }, old as AgentPageController)).output).toMatch(/scroll_to_text is not supported/);
     expect((await run('press_key', { key: 'Enter' }, old as AgentPageController)).output).toMatch(/press_key is not supported by this page controller/);
     expect((await run('hover_element', { index: 1 }, old as AgentPageController)).output).toMatch(/hover_element is not supported/);
   });

@@ -12,7 +12,7 @@ export const ZOD_TWINS: Record<string, $ZodType> = {
   wait: z.object({ seconds: z._default(z.number().check(z.minimum(1), z.maximum(10)), 1) }),
   ask_user: z.object({ question: z.string() }),
   click_element_by_index: z.object({ index: index() }),
-  input_text: z.object({ index: index(), text: z.string(), key_by_key: z.optional(z.boolean()) }),
+  input_text: z.object({ index: index(), text: z.string() }),
   select_dropdown_option: z.object({ index: index(), text: z.string() }),
   scroll: z.object({
     down: z._default(z.boolean(), true),
@@ -21,6 +21,7 @@ export const ZOD_TWINS: Record<string, $ZodType> = {
     index: z.optional(index()),
   }),
   scroll_horizontally: z.object({ right: z._default(z.boolean(), true), pixels: z.int(), index: z.optional(index()) }),
+  scroll_to_text: z.object({ text: z.string(), nth: z.optional(z.int()) }),
   press_key: z.object({ key: z.string(), index: z.optional(index()) }),
   hover_element: z.object({ index: index() }),
   execute_javascript: z.object({ script: z.string() }),

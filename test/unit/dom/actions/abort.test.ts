@@ -8,7 +8,7 @@ import { Overlay } from '../../../../src/dom/overlay/overlay.js';
 import { clickElement } from '../../../../src/dom/actions/click.js';
 import { inputText } from '../../../../src/dom/actions/input-text.js';
 import { selectOption } from '../../../../src/dom/actions/select-option.js';
-import { typeIntoField } from '../../../../src/dom/actions/text-editing.js';
+import { EVERY_KEY, typeIntoField } from '../../../../src/dom/actions/text-editing.js';
 
 let ctx: DomContext;
 let button: HTMLButtonElement;
@@ -42,7 +42,7 @@ describe('aborted actions', () => {
   it('stops typing between keys', async () => {
     const controller = new AbortController();
     input.addEventListener('keyup', () => controller.abort(), { once: true });
-    await expect(typeIntoField(input, 'abcdef', controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(typeIntoField(input, 'abcdef', EVERY_KEY, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
     expect(input.value).toBe('a');
   });
 });
