@@ -1,14 +1,17 @@
 // Types of eval/lib/plan.mjs for the TypeScript tests.
 export interface PlanStep {
-  do: 'click' | 'type' | 'select';
+  do: 'click' | 'type' | 'select' | 'find';
   target: string | string[];
   text?: string;
   option?: string;
   after?: string | string[];
   pw?: (page: any) => any;
   pwOption?: (page: any) => any;
+  /** Validate a type step key by key. */
+  keys?: boolean;
 }
 export declare function click(target: string | string[], options?: Partial<PlanStep>): PlanStep;
 export declare function type(target: string | string[], text: string, options?: Partial<PlanStep>): PlanStep;
 export declare function choose(target: string | string[], option: string, options?: Partial<PlanStep>): PlanStep;
+export declare function find(text: string): PlanStep;
 export declare function describeStep(step: PlanStep): string;

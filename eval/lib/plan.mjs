@@ -8,7 +8,7 @@
  */
 export const click = (target, options = {}) => ({ do: 'click', target, ...options });
 
-/** Type `text` into the field `target` names. */
+/** Type `text` into the field `target` names; `keys: true` validates it key by key (widgets that only listen to keys). */
 export const type = (target, text, options = {}) => ({ do: 'type', target, text, ...options });
 
 /**
@@ -17,11 +17,18 @@ export const type = (target, text, options = {}) => ({ do: 'type', target, text,
  */
 export const choose = (target, option, options = {}) => ({ do: 'select', target, option, ...options });
 
+/**
+ * Look for `text` as a person does with Ctrl+F: an agent that offers `scroll_to_text` gets it called;
+ * one that does not goes on to the next step, whose target it then looks for by scrolling.
+ */
+export const find = (text) => ({ do: 'find', target: text });
+
 /** One line describing a plan step, for traces and reports. */
 export function describeStep(step) {
   const where = step.after ? ` (after "${[].concat(step.after)[0]}")` : '';
   const name = `"${[].concat(step.target)[0]}"${where}`;
   if (step.do === 'type') return `type "${step.text}" into ${name}`;
   if (step.do === 'select') return `choose "${step.option}" in ${name}`;
+  if (step.do === 'find') return `find ${name}`;
   return `click ${name}`;
 }

@@ -17,5 +17,5 @@ export interface AgentOutputArgs {
 }
 export declare const MAX_SCROLLS: number;
 export declare function createSession(plan: PlanStep[]): Session;
-export declare function decide(session: Session, pageText: string): AgentOutputArgs;
+export declare function decide(session: Session, pageText: string, canFind?: boolean): AgentOutputArgs;
 export declare function replyTo(session: Session, body: unknown): AgentOutputArgs;

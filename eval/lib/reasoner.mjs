@@ -32,11 +32,21 @@ function failureOf(what, result, loose) {
   return `${what}: the words are not in the page text`;
 }
 
-/** The AgentOutput arguments for the next step, given the page text; advances the session. */
-export function decide(session, pageText) {
+/**
+ * The AgentOutput arguments for the next step, given the page text; advances the session. `canFind`:
+ * the agent offers scroll_to_text (a `find` step is skipped otherwise, and the next target is looked
+ * for by scrolling).
+ */
+export function decide(session, pageText, canFind = false) {
   if (session.failure) return output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+  while (session.plan[session.step]?.do === 'find' && !canFind) session.step++;
   if (session.step >= session.plan.length) return output({ done: { text: 'The task is done.', success: true } }, 'report');
   const step = session.plan[session.step];
+  if (step.do === 'find') {
+    session.step++;
+    session.trace.push({ look: describeStep(step), action: 'scroll_to_text' });
+    return output({ scroll_to_text: { text: step.target } }, describeStep(step));
+  }
   const entries = parsePageText(pageText);
   const { query, what } = queryOf(session);
   const found = findTarget(entries, query);
@@ -97,7 +107,7 @@ export function replyTo(session, body) {
     reply = output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
   } else {
     session.lastPageText = pageText;
-    reply = decide(session, pageText);
+    reply = decide(session, pageText, JSON.stringify(body.tools ?? []).includes('scroll_to_text'));
   }
   session.lastStep = stepNumber;
   session.lastReply = reply;

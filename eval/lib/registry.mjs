@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 /** Sections in the order the issues added them; others follow alphabetically. */
 const ORDER = ['perception', 'actions', 'multipage', 'security', 'node', 'output'];
-const STEP_KINDS = new Set(['click', 'type', 'select']);
+const STEP_KINDS = new Set(['click', 'type', 'select', 'find']);
 
 /**
  * A task:

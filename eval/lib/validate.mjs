@@ -42,18 +42,40 @@ async function isClickable(element) {
   }, MIN_SIZE);
 }
 
-/** The first candidate element that a person can see and that would take a click there. */
+/** Wheel turns a person gives a page that loads more as it scrolls, looking for a target. */
+const MAX_WHEELS = 15;
+
+/**
+ * The first candidate element that a person can see and that would take a click there; when there is
+ * none yet, the page is scrolled down with the wheel (infinite lists load as they scroll) and searched again.
+ */
 async function locate(page, kind, target, override) {
   const names = [].concat(target);
-  const lists = override ? [override(page)] : names.flatMap((name) => candidates(page, kind, name));
-  for (const list of lists) {
-    const count = await list.count();
-    for (let i = 0; i < count; i++) {
-      const element = list.nth(i);
-      if (await isClickable(element)) return element;
+  for (let wheel = 0; ; wheel++) {
+    const lists = override ? [override(page)] : names.flatMap((name) => candidates(page, kind, name));
+    for (const list of lists) {
+      const count = await list.count();
+      for (let i = 0; i < count; i++) {
+        const element = list.nth(i);
+        if (await isClickable(element)) return element;
+      }
     }
+    if (wheel === MAX_WHEELS) break;
+    const where = () => page.evaluate(() => `${scrollY}:${document.documentElement.scrollHeight}`);
+    const before = await where();
+    await page.mouse.wheel(0, 700);
+    await page.waitForTimeout(500);
+    // Nothing moved and nothing loaded: the target is not further down.
+    if ((await where()) === before) break;
   }
   throw new Error(`no visible element for "${names[0]}" (${kind})`);
+}
+
+/** Fills the field, or with `keys` (a widget that reacts only to key events) clears it and types key by key. */
+async function typeInto(field, text, keys) {
+  await field.fill('');
+  if (keys) await field.pressSequentially(text);
+  else await field.fill(text);
 }
 
 /** Performs one plan step with Playwright. */
@@ -61,7 +83,12 @@ async function perform(page, step) {
   if (step.do === 'type') {
     const field = await locate(page, 'type', step.target, step.pw);
     await field.click();
-    await field.fill(step.text);
+    await typeInto(field, step.text, step.keys);
+    return;
+  }
+  if (step.do === 'find') {
+    // Ctrl+F scrolls the first match into view; the next step's locator would scroll there anyway.
+    await page.getByText(step.target).first().scrollIntoViewIfNeeded({ timeout: 5000 });
     return;
   }
   if (step.do === 'select') {

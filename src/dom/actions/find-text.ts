@@ -53,9 +53,10 @@ function shadowOf(el: Element): ShadowRoot | null {
 /**
  * Adds the deepest elements under `parent` (crossing open and tracked closed shadow roots and
  * same-origin frames) whose text contains `query`, in document order. Text split over inline children
- * (Item <b>95</b>) matches their common parent.
+ * (Item <b>95</b>) matches their common parent. `has`: the parent's own text contains the query (when
+ * it does not, no light child's can, and only shadow roots and frames below are searched).
  */
-function findIn(ctx: DomContext, parent: ParentNode, query: string, out: Element[]): void {
+function findIn(ctx: DomContext, parent: ParentNode, query: string, out: Element[], has = true): void {
   const children = parent.children;
   for (let i = 0; i < children.length; i++) {
     const el = children[i]!;
@@ -66,8 +67,9 @@ function findIn(ctx: DomContext, parent: ParentNode, query: string, out: Element
     if (inner) findIn(ctx, inner, query, out);
     // Light children: plain content, or slotted into the shadow root. Every element is visited:
     // textContent leaves out shadow roots and frames, which may sit anywhere below.
-    findIn(ctx, el, query, out);
-    if (out.length === before && normalize(textContent(el) ?? '').includes(query)) out.push(el);
+    const own = has && normalize(textContent(el) ?? '').includes(query);
+    findIn(ctx, el, query, out, own);
+    if (out.length === before && own) out.push(el);
   }
 }
 
@@ -76,7 +78,7 @@ export async function scrollToText(ctx: DomContext, text: string, nth = 1, signa
   signal?.throwIfAborted();
   const query = normalize(typeof text === 'string' ? text : '');
   if (query === '') return fail('scroll_to_text needs the text to find; it was empty.');
-  if (!(nth >= 1)) return fail(`nth counts matches from 1; got ${nth}. Nothing was scrolled.`);
+  if (!(nth >= 1)) return fail(`nth starts at 1; got ${nth}. Nothing was scrolled.`);
   const body = ctx.window.document.body;
   const found: Element[] = [];
   if (body) findIn(ctx, body, query, found);
@@ -100,7 +102,7 @@ export async function scrollToText(ctx: DomContext, text: string, nth = 1, signa
   const finish = watchSettle(ctx, { element: page, isPage: true, size: () => page.scrollHeight }, true, signal);
   scrollIntoViewIfNeeded(match.element);
   notes.push(...settledNote(await finish(false), 'below'));
-  if (!isConnected(match.element)) return fail(sentence(`The match of ${quoted} left the page after scrolling to it.`, notes));
+  if (!isConnected(match.element)) return fail(sentence(`The match of ${quoted} left the page.`, notes));
   const rect = rectOf(match.element);
   const where = rect.bottom > 0 && rect.top < innerHeight(ctx.window) ? 'now in view' : 'not fully in view';
   return succeed(sentence(`Scrolled to match ${nth} of ${count} for ${quoted}, ${where}: ${describeAny(ctx, match.element)}.`, notes));

@@ -108,6 +108,6 @@ export function settledNote(settled: Settled, beyondWord: string): string[] {
   const { added, beyond, grown } = settled;
   const grew = grown > 1 ? ` (the content grew by ${Math.round(grown)} px)` : '';
   const notes = added > 0 ? [`${added} new item${added === 1 ? '' : 's'} ${beyond === added ? `loaded ${beyondWord}` : beyond > 0 ? `loaded, ${beyond} of them ${beyondWord}` : 'appeared in view'}${grew}; read the page again (marked with *).`] : grew ? [`More was loaded${grew}; read the page again.`] : [];
-  if (settled.busy) notes.push(`The page kept changing for ${SETTLE_LIMIT_MS / 1000} s; it may change again.`);
+  if (settled.busy) notes.push(`The page kept changing for ${SETTLE_LIMIT_MS / 1000} s.`);
   return notes;
 }

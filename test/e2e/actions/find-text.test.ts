@@ -44,7 +44,7 @@ async function inView(selector: string): Promise<boolean> {
 describe('scroll_to_text', () => {
   it('refuses empty text and a bad nth, and says when nothing visible matches', async () => {
     expect(await find('  ')).toEqual({ success: false, message: 'scroll_to_text needs the text to find; it was empty.' });
-    expect((await find('Card 1', 0)).message).toBe('nth counts matches from 1; got 0. Nothing was scrolled.');
+    expect((await find('Card 1', 0)).message).toBe('nth starts at 1; got 0. Nothing was scrolled.');
     const hidden = await find('Invisible words');
     expect(hidden).toEqual({ success: false, message: 'No visible text "Invisible words" anywhere on the page; nothing was scrolled.' });
     expect((await find('Unseen words')).success).toBe(false);

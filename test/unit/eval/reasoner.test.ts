@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkState } from '../../../eval/lib/check.mjs';
 import { FITS, findTarget } from '../../../eval/lib/match.mjs';
 import { pageTextOf, parsePageText, scrollInfoOf } from '../../../eval/lib/page-text.mjs';
-import { choose, click, type } from '../../../eval/lib/plan.mjs';
+import { choose, click, describeStep, find, type } from '../../../eval/lib/plan.mjs';
 import { createSession, decide, replyTo } from '../../../eval/lib/reasoner.mjs';
 
 const OURS_PAGE = [
@@ -170,6 +170,17 @@ describe('the scripted reasoner', () => {
     const first = replyTo(session, oursBody(OURS_PAGE, 1));
     expect(replyTo(session, oursBody(OURS_PAGE, 1))).toBe(first);
     expect(replyTo(session, oursBody(OURS_PAGE, 2)).action).toEqual({ click_element_by_index: { index: 6 } });
+  });
+
+  it('finds text with scroll_to_text when the agent offers it, and skips the find step otherwise', () => {
+    const withFind = createSession([find('Gift wrap'), click('Save draft')]);
+    const offered = { ...oursBody(OURS_PAGE, 1), tools: [{ type: 'function', function: { name: 'AgentOutput', parameters: { properties: { action: { anyOf: [{ properties: { scroll_to_text: {} } }] } } } } }] };
+    expect(replyTo(withFind, offered).action).toEqual({ scroll_to_text: { text: 'Gift wrap' } });
+    expect(replyTo(withFind, { ...offered, messages: oursBody(OURS_PAGE, 2).messages }).action).toEqual({ click_element_by_index: { index: 6 } });
+    const without = createSession([find('Gift wrap'), click('Save draft')]);
+    expect(replyTo(without, oursBody(OURS_PAGE, 1)).action).toEqual({ click_element_by_index: { index: 6 } });
+    expect(decide(createSession([find('Gift wrap')]), OURS_PAGE).action.done).toMatchObject({ success: true });
+    expect(describeStep(find('Gift wrap'))).toBe('find "Gift wrap"');
   });
 
   it('gives up on a request that carries no page text', () => {
