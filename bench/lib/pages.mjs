@@ -16,7 +16,7 @@ export const FIRST_VIEWPORT_PROBES = [
   { name: 'account menu button', line: /^\t*\*?\[\d+\]<button\b[^>]*(label=Account menu|>Account)/m },
   { name: 'New order button', line: /^\t*\*?\[\d+\]<button\b[^>]*>New order \/>$/m },
   { name: 'Export button', line: /^\t*\*?\[\d+\]<button\b[^>]*>Export \/>$/m },
-  { name: 'status filter', line: /^\t*\*?\[\d+\]<select\b[^>]*name=status/m },
+  { name: 'status filter', line: /^\t*\*?\[\d+\]<select\b[^>]*(name=status|label=Status)/m },
   { name: 'first order link', line: /^\t*\*?\[\d+\]<a\b[^>]*>#10001 \/>$/m },
   { name: 'first row Edit', line: /^\t*\*?\[\d+\]<button\b[^>]*>Edit \/>$/m },
 ];

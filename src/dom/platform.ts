@@ -134,10 +134,11 @@ const textareaLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLTextAreaEleme
 export function controlLabels(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
   return tag === 'select' ? selectLabels(element) : tag === 'textarea' ? textareaLabels(element) : inputLabels(element);
 }
+const buttonLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLButtonElement'), 'labels');
 
-/** The `<label>`s of a form control (input, select, textarea); null for other elements. */
+/** The `<label>`s of a form control or button (a switch drawn as a button has them); null for other elements. */
 export function labelsOf(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
-  return tag === 'input' || tag === 'select' || tag === 'textarea' ? controlLabels(element, tag) : null;
+  return tag === 'input' || tag === 'select' || tag === 'textarea' ? controlLabels(element, tag) : tag === 'button' ? buttonLabels(element) : null;
 }
 export const textareaValue = getter<string>(P('HTMLTextAreaElement'), 'value');
 export const selectOptions = getter<HTMLOptionsCollection>(P('HTMLSelectElement'), 'options');

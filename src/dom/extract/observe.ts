@@ -4,7 +4,7 @@
 import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
-import type { ElementNode, PageNode } from '../page-tree.js';
+import type { ElementNode, PageNode, ShownAttribute } from '../page-tree.js';
 import { serializePage } from '../serialize/page-text.js';
 import { sanitizeTree } from '../page-safe.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
@@ -14,8 +14,10 @@ import { composedParent, resolveRefs } from './composed-tree.js';
 import { deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
-  documentBody, documentElement, documentTitle, innerHeight, innerWidth, nodeType, scrollHeight, scrollWidth, scrollX, scrollY,
+  collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
+  scrollWidth, scrollX, scrollY,
 } from '../platform.js';
+import { computeName } from './accessible-name.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
 import { nameListedNode } from './naming.js';
@@ -179,8 +181,10 @@ function listCandidate(node: ElementNode, candidate: Candidate, covered: SafeSet
  * A group without listed controls keeps its plain text and no group line.
  */
 function markCarriedNames(walk: WalkResult): void {
+  const adopted = new SafeSet<Element>();
   for (let i = 0; i < walk.candidates.length; i++) {
     const candidate = walk.candidates[i]!;
+    if (candidate.node.index !== undefined && labelOf(candidate.node) === '') adoptInnerName(walk, candidate, adopted);
     const name = candidate.node.index === undefined ? '' : labelOf(candidate.node);
     if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
   }
@@ -189,6 +193,28 @@ function markCarriedNames(walk: WalkResult): void {
     if (group.node.group!.length <= CARRIED_NAME_CHARS && hasIndexedDescendant(group.node)) carry(walk, group.nameElements);
     else group.node.group = undefined;
   }
+}
+
+/**
+ * A custom widget (a select, a switch) often keeps its one native control hidden inside the box a
+ * person clicks, and the page's <label for> names that control: the outermost listed box takes its name.
+ */
+function adoptInnerName(walk: WalkResult, candidate: Candidate, adopted: SafeSet<Element>): void {
+  const node = candidate.node;
+  const tag = localName(candidate.element);
+  if (tag === 'input' || tag === 'select' || tag === 'textarea' || node.scroll) return;
+  const inputs = getElementsByTagName(candidate.element, 'input');
+  // Exactly one, and not listed itself (then it carries its own name).
+  if (collectionLength(inputs) !== 1 || walk.nodeOf(inputs[0]!)?.index !== undefined || adopted.has(inputs[0]!)) return;
+  // The walk meets a box before the boxes inside it: the outermost one takes the name.
+  adopted.add(inputs[0]!);
+  const named = computeName(inputs[0]!, false);
+  if (named.from !== 'label' && named.from !== 'labelledby' && named.from !== 'aria-label') return;
+  const attributes: ShownAttribute[] = [];
+  if (node.attributes) for (let i = 0; i < node.attributes.length; i++) append(attributes, node.attributes[i]!);
+  append(attributes, ['label', named.name] as const);
+  node.attributes = attributes;
+  candidate.nameElements = named.elements;
 }
 
 function carry(walk: WalkResult, elements: readonly Element[] | undefined): void {

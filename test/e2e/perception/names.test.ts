@@ -36,7 +36,10 @@ const FORM = `<!doctype html><title>Names</title>
   <label><input type="radio" name="size"> Small</label>
   <label><input type="radio" name="size"> Large</label>
 </div>
-<fieldset><legend>Only text here</legend><p>Nothing to click</p></fieldset>`;
+<fieldset><legend>Only text here</legend><p>Nothing to click</p></fieldset>
+<p><label for="country">Country</label>
+<span style="cursor: pointer; display: inline-block"><input id="country" readonly style="opacity: 0; position: absolute; width: 4px"><span>France</span></span></p>
+<p><label for="notify">Email notifications</label> <button id="notify" role="switch" aria-checked="true" style="width: 30px; height: 16px"></button></p>`;
 
 describe('names in the page text', () => {
   let content = '';
@@ -94,6 +97,12 @@ describe('names in the page text', () => {
     expect(size).toBeGreaterThanOrEqual(0);
     expect(lines[size + 1]).toMatch(/^\t\[\d+\]<input type=radio>Small \/>$/);
     expect(content.match(/^\t*Shipping$/gm)).toHaveLength(1);
+  });
+
+  it('gives the name of a hidden native control to the custom box around it, and names buttons by their labels', () => {
+    expect(lineFor(content, /^\[\d+\]<span label=Country>France \/>$/)).toBeDefined();
+    expect(lineFor(content, /^\[\d+\]<button role=switch checked>Email notifications \/>$/)).toBeDefined();
+    expect(content).not.toMatch(/^\t*(Country|Email notifications)$/m);
   });
 
   it('leaves a group without controls as plain text', () => {
