@@ -123,9 +123,25 @@ export async function buildAll() {
         target: 'node20',
         outfile: join(DIST, 'relay.mjs'),
       }),
+    // The Node runner (`run`, `test`, `drop-in-page-agent/node`): the agent's core comes from the
+    // ESM build (a package self-reference), playwright-core from the user's install.
+    build({
+      ...common,
+      define: { __VERSION__: JSON.stringify(pkg.version) },
+      entryPoints: [join(ROOT, 'node/index.ts')],
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      external: ['drop-in-page-agent', 'playwright-core'],
+      outfile: join(DIST, 'node.mjs'),
+    }),
   ]);
   if (!skipTypes) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
+      stdio: 'inherit',
+    });
+    // The Node API's declarations, against the library's just written above.
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.node.json')], {
       stdio: 'inherit',
     });
   }

@@ -1,7 +1,10 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   define: { __VERSION__: JSON.stringify('test'), __DOCS__: 'true' },
+  // node/ imports the library by its package name, as users do; tests run it from source.
+  resolve: { alias: [{ find: /^drop-in-page-agent$/, replacement: resolve(import.meta.dirname, 'src/lib.ts') }] },
   test: {
     projects: [
       {

@@ -64,7 +64,7 @@ export async function runCli(args: string[], io: CliIO): Promise<CliResult> {
     return { exitCode: 0 };
   }
   if (command !== 'relay') {
-    io.err(`Unknown command "${command}". The only command is "relay".\n\n${USAGE}`);
+    io.err(`Unknown command "${command}". The commands are "relay" and "run" (see docs/node.md).\n\n${USAGE}`);
     return { exitCode: 1 };
   }
   try {

@@ -5,3 +5,5 @@ export * from './agent.js';
 export { PageController } from './dom/index.js';
 export type { ActionResult, BrowserState, ElementRef, PageControllerConfig } from './dom/index.js';
 export { Panel, type PanelAgent, type PanelConfig, type TokenPricing } from './panel/index.js';
+/** Schema builders shaped like zod's (`schema.object({ url: schema.string() })`) for custom tools without zod. */
+export * as schema from './schema/index.js';

@@ -97,7 +97,7 @@ export async function run(): Promise<ExecutionResult> { return new PageAgent(con
 
 describe('the packed package', () => {
   it('ships the bundles and types, not the demo, the docs or the sources', () => {
-    for (const file of ['package.json', 'README.md', 'dist/esm/lib.js', 'dist/esm/lib.d.ts', 'dist/page-agent.iife.js', 'dist/integrity.json', 'dist/relay.mjs', 'bin/drop-in-page-agent.mjs']) {
+    for (const file of ['package.json', 'README.md', 'dist/esm/lib.js', 'dist/esm/lib.d.ts', 'dist/page-agent.iife.js', 'dist/integrity.json', 'dist/relay.mjs', 'dist/node.mjs', 'dist/node-types/node/index.d.ts', 'bin/drop-in-page-agent.mjs']) {
       expect(files, file).toContain(file);
     }
     expect(files.filter((file) => /^(demo|docs|src|test|eval|bench|scripts)\//.test(file))).toEqual([]);
@@ -108,6 +108,9 @@ describe('the packed package', () => {
     expect(pkg.dependencies.zod).toBeUndefined();
     expect(pkg.peerDependencies.zod).toBe('^3.25.0 || ^4.0.0');
     expect(pkg.peerDependenciesMeta.zod.optional).toBe(true);
+    // The Node runner (`run`, `drop-in-page-agent/node`) drives Chromium through an optional playwright-core.
+    expect(pkg.peerDependenciesMeta['playwright-core'].optional).toBe(true);
+    expect(pkg.exports['./node']).toEqual({ types: './dist/node-types/node/index.d.ts', import: './dist/node.mjs', default: './dist/node.mjs' });
     expect(pkg.sideEffects).toEqual(['./dist/page-agent.iife.js', './dist/page-agent.iife.dev.js']);
     expect(pkg.exports['.'].default).toBe('./dist/esm/lib.js');
   });

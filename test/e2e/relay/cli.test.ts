@@ -121,7 +121,7 @@ describe('runCli', () => {
   });
 
   it('explains usage mistakes', async () => {
-    expect((await run(['serve'])).err).toMatch(/^Unknown command "serve"\. The only command is "relay"\./);
+    expect((await run(['serve'])).err).toMatch(/^Unknown command "serve"\. The commands are "relay" and "run"/);
     expect((await run(['relay', '--prot', '1'])).err).toMatch(/^Unknown option "--prot"\./);
     expect((await run(['relay', '--port'])).err).toMatch(/^Option --port needs a value\./);
     expect((await run(['relay', '--port', 'http'])).err).toMatch(/^The port must be a number from 0 to 65535, got "http"\./);
