@@ -82,6 +82,9 @@ async function runCase(page: Page, testCase: RiskCase): Promise<Outcome> {
   );
 }
 
+/** Each case is a whole agent run (~0.4 s alone); under a loaded full suite a set takes well over the default 30 s. */
+const CASES_TIMEOUT = 180_000;
+
 describe('red team with every approval denied', () => {
   it(`holds every risky kind (${RISKY_CASES.length} cases in ${new Set(RISKY_CASES.map((c) => c.lang)).size} languages) and runs none`, async () => {
     const { context, page, errors } = await openPage();
@@ -94,7 +97,7 @@ describe('red team with every approval denied', () => {
     expect(ranWithoutAsking).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, CASES_TIMEOUT);
 
   it(`lets the ordinary set (${ORDINARY_CASES.length} cases) run without asking`, async () => {
     const { context, page, errors } = await openPage();
@@ -108,7 +111,7 @@ describe('red team with every approval denied', () => {
     expect(falseAlarms).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, CASES_TIMEOUT);
 });
 
 describe('a target that changes after the decision', () => {
