@@ -27,7 +27,7 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
     if (isFocusable(element) && deepActiveElement(element.ownerDocument) !== element) focusElement(element);
   } else {
     const active = deepActiveElement(doc);
-    if (active && isOffLimits(ctx, active)) return fail(`Did not press ${combo.label}: focus is on ${OFF_LIMITS} (the agent's own panel, or one the page marked off-limits). Give an index to press it on an element of the page.`);
+    if (active && isOffLimits(ctx, active)) return fail(`Did not press ${combo.label}: focus is on ${OFF_LIMITS}; give an index to press it on the page.`);
     element = active ?? doc.body ?? doc.documentElement;
     description = element === doc.body || element === doc.documentElement ? 'the page (nothing has focus)' : describeAny(ctx, element);
   }

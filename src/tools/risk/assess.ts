@@ -3,7 +3,7 @@
 // confirms, the section it acts in, where it leads); a choice or typed text by the words chosen;
 // a key by what Enter or Space would activate. Site owners' data-page-agent-risky/-safe marks win.
 import type { AgentPageController } from '../tool.js';
-import { dialogRisk, formRisk, isSubmitControl, labelOf, linkRisk, scopeOf, scopeRisk } from './signals.js';
+import { attr, dialogRisk, formRisk, isSubmitControl, kindOf, labelOf, linkRisk, quoted, scopeOf, scopeRisk } from './signals.js';
 import { findRiskyWord, inUnknownScript, normalizeText } from './words.js';
 
 /** What the check found about one action: the target's description, why it is risky, and a note on how it judged. */
@@ -15,44 +15,31 @@ export interface RiskAssessment {
 }
 
 const UNKNOWN_SCRIPT_NOTE = 'label in a script the word table lacks: judged by effect only';
-const TEXT_ENTRY = /^(?:textarea|input(?!:(?:button|submit|image|reset|checkbox|radio|file|color|range)$).*)$/;
 
-function isTextEntry(element: Element): boolean {
-  const type = (element.getAttribute('type') ?? 'text').toLowerCase();
-  return TEXT_ENTRY.test(`${element.localName}:${type}`) || (element as HTMLElement).isContentEditable;
-}
-
-function isButtonLike(element: Element): boolean {
-  return element.localName === 'button' || element.getAttribute('role') === 'button' || /^(?:submit|image|button|reset)$/i.test(element.localName === 'input' ? element.getAttribute('type') ?? '' : '');
-}
+const isTextEntry = (element: Element): boolean =>
+  /^(?:textarea|input(?!:(?:button|submit|image|reset|checkbox|radio|file|color|range)$))/.test(kindOf(element)) || (element as HTMLElement).isContentEditable;
+const isButtonLike = (element: Element): boolean => attr(element, 'role') === 'button' || /^(?:button|input:(?:submit|image|button|reset)$)/.test(kindOf(element));
+const isCheck = (element: Element): boolean => /^input:(?:checkbox|radio)$/.test(kindOf(element));
 
 function clickRisk(element: Element, description: string, pageUrl: string): string | undefined {
   if (isTextEntry(element) || element.localName === 'select') return undefined;
   const form = (element as HTMLButtonElement).form ?? null;
-  if (isSubmitControl(element) && form) {
-    const risk = formRisk(form, element, pageUrl);
-    if (risk) return risk;
-  }
-  const word = findRiskyWord(`${labelOf(element)} ${description}`);
-  if (word) return `says “${word}”`;
   const link = element.closest('a[href], area[href]');
-  if (link) return linkRisk(link.getAttribute('href')!, pageUrl);
-  const dialog = dialogRisk(element);
-  if (dialog) return dialog;
+  const risk = (isSubmitControl(element) && form && formRisk(form, element, pageUrl)) || quoted('says', findRiskyWord(`${labelOf(element)} ${description}`));
+  if (risk || link) return risk || linkRisk(attr(link!, 'href'), pageUrl);
   // A button (or a checkbox in a form) may submit or pay in script: judge the form or section it acts in.
-  const scope = isButtonLike(element) || (form && /^(?:checkbox|radio)$/i.test(element.getAttribute('type') ?? '')) ? scopeOf(element) : undefined;
-  if (!scope) return undefined;
-  if (scope.localName === 'form') return formRisk(scope as HTMLFormElement, null, pageUrl)?.replace(/^submits/, 'acts in');
-  return scopeRisk(scope, 'acts in a section');
+  const scope = isButtonLike(element) || (form && isCheck(element)) ? scopeOf(element) : undefined;
+  return (
+    dialogRisk(element) ??
+    (scope && (scope.localName === 'form' ? formRisk(scope as HTMLFormElement, null, pageUrl)?.replace(/^submits/, 'acts in') : scopeRisk(scope, 'acts in a section')))
+  );
 }
 
 /** Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any. */
 function activatingKey(key: unknown): 'enter' | 'space' | undefined {
   if (typeof key !== 'string' || key === '') return undefined;
   const last = key.trim() === '' ? ' ' : key.endsWith('+') ? '+' : key.split('+').pop()!.trim().toLowerCase();
-  if (last === 'enter' || last === 'numpadenter' || last === 'return') return 'enter';
-  if (last === ' ' || last === 'space' || last === 'spacebar') return 'space';
-  return undefined;
+  return /^(?:numpad)?enter$|^return$/.test(last) ? 'enter' : /^(?: |space(?:bar)?)$/.test(last) ? 'space' : undefined;
 }
 
 /**
@@ -60,7 +47,7 @@ function activatingKey(key: unknown): 'enter' | 'space' | undefined {
  * click (Space on a link is judged like Enter, to be safe); Enter in a form field submits the form.
  */
 function keyRisk(element: Element, key: 'enter' | 'space', description: string, pageUrl: string): string | undefined {
-  if (isButtonLike(element) || element.closest('a[href]') || /^(?:checkbox|radio)$/i.test(element.getAttribute('type') ?? '')) return clickRisk(element, description, pageUrl);
+  if (isButtonLike(element) || element.closest('a[href]') || isCheck(element)) return clickRisk(element, description, pageUrl);
   const form = key === 'enter' && element.localName === 'input' ? (element as HTMLInputElement).form : null;
   return form ? formRisk(form, null, pageUrl) : undefined;
 }
@@ -80,8 +67,8 @@ function choiceRisk(element: Element | undefined, text: string): string | undefi
 function typingRisk(element: Element, text: string): string | undefined {
   const word = findRiskyWord(text);
   if (!word) return undefined;
-  const command = element.getAttribute('role') === 'combobox' || element.hasAttribute('list');
-  const context = `${labelOf(element)} ${element.getAttribute('placeholder') ?? ''} ${(element as HTMLInputElement).labels?.[0]?.textContent ?? ''}`;
+  const command = attr(element, 'role') === 'combobox' || element.hasAttribute('list');
+  const context = `${labelOf(element)} ${attr(element, 'placeholder')} ${(element as HTMLInputElement).labels?.[0]?.textContent}`;
   return command || findRiskyWord(context) ? `types “${word}” into a field that acts on it` : undefined;
 }
 

@@ -92,7 +92,7 @@ describe('red team with every approval denied', () => {
     for (const testCase of RISKY_CASES) {
       const outcome = await runCase(page, testCase);
       if (outcome.approvals.length === 0 || outcome.acted.length > 0) ranWithoutAsking.push(`${testCase.id}: ${JSON.stringify(outcome)}`);
-      else expect(outcome.output, testCase.id).toMatch(/^Denied by the user: the action was not run\. It was held because it /);
+      else expect(outcome.output, testCase.id).toMatch(/^Denied by the user \(held because it .+\): the action was not run\. /);
     }
     expect(ranWithoutAsking).toEqual([]);
     expect(errors).toEqual([]);

@@ -37,7 +37,7 @@ describe('approveAction as a function', () => {
     expect(controller.methods).not.toContain('clickElement');
     expect(result.history[0]).toMatchObject({
       type: 'step',
-      action: { name: 'click_element_by_index', output: expect.stringContaining("Denied by the user: the action was not run. The user's note: never buy on my behalf") },
+      action: { name: 'click_element_by_index', output: expect.stringMatching(/^Denied by the user( \(held because it .+\))?: the action was not run\. The user's note: never buy on my behalf/) },
     });
     expect(userMessageOf(llm.bodies[1])).toContain('Denied by the user');
     expect(result.data).toBe('stopped at checkout');

@@ -26,8 +26,8 @@ describe('reply bounds', () => {
     const result = await agent.execute('task');
     expect(controller.methods.filter((m) => m === 'clickElement' || m === 'inputText')).toEqual(['clickElement']);
     const output = (result.history.find((e) => e.type === 'step') as any).action.output as string;
-    expect(output).toContain('Note: your reply held several actions; only the first (click_element_by_index) ran. Send one action per step.');
-    expect(userMessageOf(llm.bodies[1])).toContain('only the first (click_element_by_index) ran');
+    expect(output).toContain('Only the first action of your reply (click_element_by_index) ran; send one per step.');
+    expect(userMessageOf(llm.bodies[1])).toContain('Only the first action of your reply (click_element_by_index) ran');
   });
 
   it('adds no note to a reply with one action', async () => {

@@ -45,7 +45,7 @@ describe('risk reasons', () => {
     expect(reasonOf('dialog-yes')).toBe('confirms a dialog that says “delete”');
     expect(reasonOf('checkbox-submits-form')).toBe('posts a form to “/account/delete”');
     expect(reasonOf('same-origin-delete-link')).toBe('opens “/account/delete”');
-    expect(reasonOf('javascript-link-leaves')).toBe('runs a link script that leaves this site for https://elsewhere.test');
+    expect(reasonOf('javascript-link-leaves')).toBe('leaves this site for https://elsewhere.test');
     expect(reasonOf('link-to-other-site')).toBe('leaves this site for https://elsewhere.test');
     expect(reasonOf('bulk-action-select')).toBe('chooses “Delete selected” (“delete”)');
     expect(reasonOf('typed-confirmation')).toBe('types “delete” into a field that acts on it');
