@@ -134,6 +134,8 @@ const textareaLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLTextAreaEleme
 export function controlLabels(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
   return tag === 'select' ? selectLabels(element) : tag === 'textarea' ? textareaLabels(element) : inputLabels(element);
 }
+/** The control a `<label>` labels (its `for` target or its first labelable descendant), or null. */
+export const labelControl = getter<HTMLElement | null>(P('HTMLLabelElement'), 'control');
 const buttonLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLButtonElement'), 'labels');
 
 /** The `<label>`s of a form control or button (a switch drawn as a button has them); null for other elements. */

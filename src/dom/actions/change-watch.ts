@@ -16,8 +16,9 @@ type TargetState = Record<string, string | null>;
 function targetState(target: Element): TargetState {
   // No prototype: stateNotes walks its keys, and a page may add enumerable ones to Object.prototype.
   const state: TargetState = Object.create(null);
-  const input = target as HTMLInputElement;
-  if (target.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) state.checked = input.checked ? 'checked' : 'unchecked';
+  // A label listed for a hidden checkbox or radio reports that control's state.
+  const input = (target.localName === 'label' ? (target as HTMLLabelElement).control ?? target : target) as HTMLInputElement;
+  if (input.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) state.checked = input.checked ? 'checked' : 'unchecked';
   if (target.localName === 'details') state.open = (target as HTMLDetailsElement).open ? 'open' : 'closed';
   for (const name of STATE_ATTRIBUTES) state[name] = attr(target, name);
   return state;

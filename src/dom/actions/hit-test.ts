@@ -20,7 +20,7 @@ export function isAgentElement(ctx: DomContext, element: Element): boolean {
 
 /**
  * Hit-tests `topPoint` for `target`: fine when the pointer reaches the target, something inside it,
- * an ancestor (the target itself ignores the pointer), or a label of it; otherwise names the cover
+ * an ancestor (the target itself ignores the pointer), a label of it or the control of the target label; otherwise names the cover
  * (the outermost ancestor of the hit not containing the target: the cookie banner, not its paragraph).
  */
 export function hitTest(ctx: DomContext, target: Element, topPoint: Point): HitResult {
@@ -29,5 +29,7 @@ export function hitTest(ctx: DomContext, target: Element, topPoint: Point): HitR
   if (!hit) return { ok: false, hit: null, cover: null };
   if (composedContains(target, hit) || composedContains(hit, target)) return { ok: true, hit };
   if ((closest(hit, 'label') as HTMLLabelElement | null)?.control === target) return { ok: true, hit };
+  // A label listed for its hidden control: that control on top takes the click with the same effect.
+  if (target.localName === 'label' && (target as HTMLLabelElement).control === hit) return { ok: true, hit };
   return { ok: false, hit, cover: coverRoot(hit, target) };
 }

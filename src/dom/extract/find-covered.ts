@@ -5,7 +5,7 @@ import { append, SafeMap, SafeSet } from '../intrinsics.js';
 import { composedContains, composedParent, frameDocument, frameInset, isAgentElement } from './composed-tree.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
-  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot, getBoundingClientRect, localName, nodeType,
+  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot, getBoundingClientRect, labelControl, localName, nodeType,
   ownerDocument, rectLeft, rectTop, shadowElementFromPoint,
 } from '../platform.js';
 import { intersection, type Rect } from './rect.js';
@@ -94,6 +94,8 @@ export function findCovered(doc: Document, targets: readonly HitTarget[], viewpo
       // Nothing at the point (outside every box) says nothing about a cover.
       if (!hit) reached = true;
       else if (composedContains(element, hit) || composedContains(hit, element)) reached = true;
+      // A label listed for its hidden control: the control over it takes the click with the same effect.
+      else if (localName(element) === 'label' && labelControl(element) === hit) reached = true;
       else firstHit ??= hit;
     }
     if (reached || !firstHit) continue;

@@ -7,7 +7,8 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { computeName } from './accessible-name.js';
 import { listedInfo } from './element-info.js';
-import { interactiveReason, isEditingHost } from './interactivity.js';
+import { presentedControl, presentingLabel } from './hidden-control.js';
+import { interactiveReason, isEditingHost, type InteractiveReason } from './interactivity.js';
 import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
 import { getClosedShadowRoot } from './listener-tracker.js';
 import {
@@ -39,6 +40,8 @@ export interface Scope {
   cutKnown: boolean;
   /** Child text nodes are visible (the element's visibility is `visible`). */
   textVisible: boolean;
+  /** Inside a label listed for a hidden checkbox or radio: a pointer cursor or a listener is that control's, not another one. */
+  inPresenter: boolean;
 }
 
 /** The options the inspection needs from the walk. */
@@ -77,6 +80,12 @@ const NO_SCROLL = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'video
 const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file']);
 const SCROLLING = stringSet(['auto', 'scroll', 'overlay']);
 const LINE_OVERHEAD = 14;
+/** Signals that inside a listed label only repeat that the label's control is clickable. */
+const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework']);
+
+function isWeak(reason: InteractiveReason | null): boolean {
+  return reason !== null && WEAK_REASONS[reason] === true;
+}
 
 function flowOf(display: string, tag: string): Flow {
   if (tag === 'br') return 'block';
@@ -137,7 +146,18 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const cursor = getPropertyValue(style, 'cursor');
   const hasArea = width > 0 && height > 0;
   const mayList = visible && hasArea && !scope.editable && !options.blacklist.has(element) && !hasAttribute(element, 'data-page-agent-not-interactive');
-  let listed = mayList && (options.whitelist.has(element) || replaced || interactiveReason(element, tag, cursor, scope.parentCursor) !== null);
+  let listed = mayList && (options.whitelist.has(element) || replaced);
+  if (mayList && !listed) {
+    const reason = interactiveReason(element, tag, cursor, scope.parentCursor);
+    listed = reason !== null && !(scope.inPresenter && isWeak(reason));
+  }
+  // A visually hidden checkbox or radio is listed as its visible label (see hidden-control.ts).
+  let presented: Element | null = null;
+  if (listed && tag === 'input' && presentingLabel(element)) listed = false;
+  else if (mayList && !listed && tag === 'label') {
+    presented = presentedControl(element);
+    listed = presented !== null;
+  }
 
   let clip = scope.clip;
   let scrollport = scope.scrollport;
@@ -172,7 +192,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   let cost = 0;
   let nameElements: Element[] | undefined;
   if (listed) {
-    const info = listedInfo(element, tag, options.extraAttributes);
+    const info = listedInfo(presented ?? element, presented ? 'input' : tag, options.extraAttributes);
     nameElements = info.nameElements;
     node.attributes = info.attributes;
     if (info.label !== undefined) node.label = info.label;
@@ -205,6 +225,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     known,
     cutKnown: registry.observationCount > 0 && registry.hadCutChildren(element),
     textVisible: visible,
+    inPresenter: scope.inPresenter || presented !== null,
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null };
   if (nameElements) inspection.nameElements = nameElements;

@@ -148,7 +148,7 @@ class Walk {
       const node: ElementNode = { kind: 'element', tag: '', flow: 'block', children: [] };
       append(nodes, node);
       const scope: Scope = {
-        offsetX: 0, offsetY: 0, clip: null, scrollport: null, parentCursor: 'auto', editable: false, inListed: false, known: false, cutKnown: false, textVisible: true,
+        offsetX: 0, offsetY: 0, clip: null, scrollport: null, parentCursor: 'auto', editable: false, inListed: false, known: false, cutKnown: false, textVisible: true, inPresenter: false,
       };
       this.#frontier.push({ kind: 'element', element: root, node, siblings: nodes, slot: nodes.length - 1, rect: this.#rect(root, scope), scope, distance: 0, seq: 0 });
     }

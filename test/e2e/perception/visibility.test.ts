@@ -63,8 +63,9 @@ describe('hidden content', () => {
     expect(content).toMatch(/^Visible paragraph$/m);
   });
 
-  it('lists a native checkbox hidden with opacity under a custom drawing', () => {
-    expect(lineFor(content, /^\[\d+\]<input type=checkbox>Custom checkbox \/>$/)).toBeDefined();
+  it('lists a native checkbox hidden with opacity under a custom drawing as its label, with the kind (#11)', () => {
+    expect(lineFor(content, /^\[\d+\]<label type=checkbox( name=custom)?>Custom checkbox \/>$/)).toBeDefined();
+    expect(content).not.toMatch(/<input type=checkbox name=custom/);
   });
 });
 
