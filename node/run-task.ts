@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ExecutionResult, PageAgentCore } from 'drop-in-page-agent';
+import type { Page } from 'playwright-core';
 import { NodeRunError, type NodeRunErrorKind } from './errors.js';
 import type { TabSet } from './browser/tabs.js';
 import { checkSessionOptions, openSession, type SessionOptions } from './session.js';
@@ -18,6 +19,8 @@ export interface RunTaskOptions extends SessionOptions {
   signal?: AbortSignal;
   /** Called with the agent before it starts: subscribe to its events (statuschange, historychange, activity). */
   onAgent?: (agent: PageAgentCore) => void;
+  /** Called with the current tab once the task has ended, before the browser closes: read what the page shows. */
+  beforeClose?: (page: Page) => unknown;
 }
 
 /** The outcome of runTask: the agent's ExecutionResult plus where it went. */
@@ -70,6 +73,7 @@ export async function runTask(options: RunTaskOptions): Promise<NodeExecutionRes
     const failure = result.success ? undefined : llm.failure();
     if (failure) outcome.failure = failure;
     if (!result.success && options.screenshotOnFail && agent.status !== 'stopped') outcome.screenshot = await screenshot(tabs, options.screenshotOnFail);
+    await options.beforeClose?.(tabs.current);
     return outcome;
   } finally {
     await session.close();
