@@ -7,6 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { NodeRunError } from './errors.js';
 import { bridgeScript, readBundle } from './browser/page-bridge.js';
 import { launchChromium } from './browser/playwright.js';
+import { mirrorRunInPanel } from './browser/panel-mirror.js';
 import { RemotePageController } from './browser/remote-controller.js';
 import { TabSet } from './browser/tabs.js';
 import { browserTools, describeTabs } from './tools/browser-tools.js';
@@ -27,8 +28,10 @@ export interface SessionOptions {
   language?: SupportedLanguage;
   /** Extra system instructions for the model. */
   instructions?: string;
-  /** Show the browser window (and the agent's mask while it acts). @default false */
+  /** Show the browser window, with the agent's panel (mirroring the run) and its mask while it acts. @default false */
   headed?: boolean;
+  /** Show the agent's panel in each page, mirroring the run (its Stop button stops it). @default headed */
+  panel?: boolean;
   /** Origins the agent may open besides the start URL's; default: any. */
   allowedOrigins?: string[];
   /** A Playwright storage-state file (cookies, localStorage) to start logged in. */
@@ -112,7 +115,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
   try {
     context = await newContext(browser, options);
-    await context.addInitScript({ content: bridgeScript(readBundle(), { mask: !!options.headed, language: options.language }) });
+    const panel = options.panel ?? !!options.headed;
+    await context.addInitScript({ content: bridgeScript(readBundle(), { mask: !!options.headed, panel, language: options.language }) });
     const origins = new OriginPolicy(options.allowedOrigins, start.href);
     const pending: string[] = [];
     let agent: PageAgentCore | undefined;
@@ -149,6 +153,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
         for (const text of pending.splice(0)) core.pushObservation(text);
       },
     });
+    if (panel) await mirrorRunInPanel(agent, tabs, context);
     return { agent, tabs, controller, endpoint, llm, sources, close };
   } catch (error) {
     await close();

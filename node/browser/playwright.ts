@@ -38,13 +38,15 @@ export interface LaunchOptions {
   headed?: boolean;
   env?: Record<string, string | undefined>;
   importer?: () => Promise<Playwright>;
+  /** Whether a file exists (where Chromium is looked for). @default existsSync */
+  exists?: (path: string) => boolean;
 }
 
 /** Starts Chromium headless (or headed); a NodeRunError (browser) says how to get one when none starts. */
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const env = options.env ?? process.env;
   const { chromium } = await loadPlaywright(options.importer);
-  const executablePath = findChromium(env);
+  const executablePath = findChromium(env, options.exists);
   // Chromium refuses to start as root with its sandbox on (containers, CI runners).
   const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   try {

@@ -29,7 +29,7 @@ Options:
   --grep <text>                run only the tests whose name contains this text
   --max-steps <n>              model calls per group of steps (default 40)
   --screenshot-on-fail <dir>   save a screenshot of the page of each failed test there
-  --headed                     show the browser window
+  --headed                     show the browser window, with the agent's panel mirroring the run
   --language <en-US|zh-CN>     the model's language
   --base-url <url>             the OpenAI-compatible endpoint (default: LLM_BASE_URL)
   --model <name>               the model (default: LLM_MODEL)
