@@ -42,6 +42,8 @@ export interface SessionOptions {
   browser?: Browser;
   /** Environment for finding Chromium (CHROMIUM_PATH). @default process.env */
   env?: Record<string, string | undefined>;
+  /** Let Playwright close the browser it launches and exit on Ctrl+C and SIGTERM (false: the caller handles them, e.g. through `signal`). @default true */
+  handleSignals?: boolean;
 }
 
 /** An open session: close() closes its context (and the browser it launched). */
@@ -107,7 +109,7 @@ async function openStart(context: BrowserContext, url: URL) {
 export async function openSession(options: SessionOptions): Promise<Session> {
   const start = checkSessionOptions(options);
   const ownBrowser = !options.browser;
-  const browser = options.browser ?? (await launchChromium({ headed: options.headed, env: options.env }));
+  const browser = options.browser ?? (await launchChromium({ headed: options.headed, env: options.env, handleSignals: options.handleSignals }));
   let context: BrowserContext | undefined;
   const close = async () => {
     await context?.close().catch(() => undefined);

@@ -38,6 +38,12 @@ export interface LaunchOptions {
   headed?: boolean;
   env?: Record<string, string | undefined>;
   importer?: () => Promise<Playwright>;
+  /**
+   * Let Playwright close the browser and exit the process on Ctrl+C and SIGTERM. The command line
+   * passes false: it stops the run itself, closes the browser and writes its output first.
+   * @default true
+   */
+  handleSignals?: boolean;
   /** Whether a file exists (where Chromium is looked for). @default existsSync */
   exists?: (path: string) => boolean;
 }
@@ -50,7 +56,8 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
   // Chromium refuses to start as root with its sandbox on (containers, CI runners).
   const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   try {
-    return await chromium.launch({ executablePath, headless: !options.headed, args: [...args, '--disable-gpu', '--no-first-run'] });
+    const handle = options.handleSignals !== false;
+    return await chromium.launch({ executablePath, headless: !options.headed, handleSIGINT: handle, handleSIGTERM: handle, args: [...args, '--disable-gpu', '--no-first-run'] });
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     if (!executablePath && /Executable doesn't exist|executable/i.test(message)) {

@@ -89,6 +89,8 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       screenshotOnFail: flags['screenshot-on-fail'] as string | undefined,
       env,
       signal: io.signal,
+      // The command stops the run on Ctrl+C itself (bin/drop-in-page-agent.mjs), then closes the browser.
+      handleSignals: !io.signal,
       onAgent: (agent) => progress.follow(agent),
     });
   } finally {

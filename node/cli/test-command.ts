@@ -124,6 +124,8 @@ export async function testCommand(args: string[], io: CliIO): Promise<number> {
       screenshotOnFail: flags['screenshot-on-fail'] as string | undefined,
       env,
       signal: io.signal,
+      // The command stops the run on Ctrl+C itself (bin/drop-in-page-agent.mjs), then closes the browser.
+      handleSignals: !io.signal,
       onTestStart: (test, attempt) => {
         if (workers === 1) out.write(`  ${test.suite} › ${test.name}${attempt > 1 ? ` (attempt ${attempt})` : ''}\n`);
       },

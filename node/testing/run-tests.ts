@@ -17,6 +17,8 @@ export interface RunTestsOptions extends Omit<TestCaseOptions, 'browser' | 'onAg
   browser?: Browser;
   /** Environment for finding Chromium (CHROMIUM_PATH). @default process.env */
   env?: Record<string, string | undefined>;
+  /** Let Playwright close the browser and exit on Ctrl+C and SIGTERM (false: `signal` stops the run). @default true */
+  handleSignals?: boolean;
   /** A test (attempt) starts; `attempt` counts from 1. */
   onTestStart?(test: TestCase, attempt: number): void;
   /** An attempt ended; `willRetry` when the test runs again. */
@@ -27,7 +29,7 @@ export interface RunTestsOptions extends Omit<TestCaseOptions, 'browser' | 'onAg
 
 /** Runs the tests; throws NodeRunError only when Chromium cannot start. Interrupted runs leave later tests `skipped`. */
 export async function runTests(options: RunTestsOptions): Promise<TestCaseResult[]> {
-  const browser = options.browser ?? (await launchChromium({ headed: options.headed, env: options.env }));
+  const browser = options.browser ?? (await launchChromium({ headed: options.headed, env: options.env, handleSignals: options.handleSignals }));
   const results: TestCaseResult[] = new Array(options.tests.length);
   let next = 0;
   const worker = async () => {

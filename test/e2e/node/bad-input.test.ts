@@ -146,6 +146,8 @@ describe('drop-in-page-agent test on bad input', () => {
     });
     expect(result.code).toBe(130);
     expect(result.stderr).toContain('Stopping (Ctrl+C again to quit at once)');
+    // The command, not Playwright's own SIGINT handler, ends the process: after its notice and the report.
+    expect(result.stderr).toContain('Interrupted; the browser was closed.');
     expect(readFileSync(report, 'utf8')).toContain('<skipped message="Interrupted."/>');
     expect(await leftoverChromiums(profiles)).toEqual([]);
     expect(existsSync(profiles)).toBe(true);
