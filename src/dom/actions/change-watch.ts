@@ -3,9 +3,12 @@
 // page or changing state, focus moving. Starts before the events are dispatched and settles after.
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
-import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
+import { attr, elementShadowRoot, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
+import { getClosedShadowRoot } from '../extract/listener-tracker.js';
 import { hasBox } from './geometry.js';
 import { deepActiveElement } from './focus.js';
+import { isAgentElement } from './hit-test.js';
+import { isOffLimits, OFF_LIMITS } from './off-limits.js';
 
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [popover]:popover-open';
 const STATE_ATTRIBUTES = ['aria-expanded', 'aria-pressed', 'aria-checked', 'aria-selected'] as const;
@@ -34,6 +37,30 @@ function openDialogs(docs: Document[]): Set<Element> {
   const found = new Set<Element>();
   for (const doc of docs) for (const el of queryAll(doc, DIALOGS)) if (hasBox(el)) found.add(el);
   return found;
+}
+
+/** Most elements scanned for shadow roots inside an action's target. */
+const SHADOW_SCAN_LIMIT = 2000;
+
+/**
+ * Shadow roots whose changes are an action's effect but that observing the document misses: those the
+ * target lives in, and those inside it (a web component keeps its value in its own shadow tree). Open
+ * ones, and closed ones the listener tracker saw.
+ */
+function shadowRootsOf(target: Element): Node[] {
+  const roots: Node[] = [];
+  for (let root = target.getRootNode() as Node & { host?: Element }; root.nodeType === 11 && root.host; root = root.host.getRootNode() as Node & { host?: Element }) roots.push(root);
+  let scanned = 0;
+  const inside = (el: Element): void => {
+    const root = elementShadowRoot(el) ?? getClosedShadowRoot(el);
+    if (root && !roots.includes(root)) {
+      roots.push(root);
+      for (const child of queryAll(root, '*')) if (scanned++ < SHADOW_SCAN_LIMIT) inside(child);
+    }
+  };
+  inside(target);
+  for (const child of queryAll(target, '*')) if (scanned++ < SHADOW_SCAN_LIMIT) inside(child);
+  return roots;
 }
 
 /** The index line of an element that has a live index. */
@@ -74,7 +101,7 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
       mutated = true;
       if (!textChanged) {
         const changed = record.type === 'characterData' ? record.target.parentNode : hasText(record.addedNodes) || hasText(record.removedNodes) ? record.target : null;
-        if (changed?.nodeType === 1 && !ctx.overlay.contains(changed)) textChanged = changed as Element;
+        if (changed?.nodeType === 1 && !isAgentElement(ctx, changed as Element)) textChanged = changed as Element;
       }
       for (const node of Array.from(record.addedNodes)) {
         if (node.nodeType !== 1 || ctx.overlay.contains(node)) continue;
@@ -83,6 +110,7 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
     }
   });
   const stops: Array<() => void> = [];
+  for (const root of shadowRootsOf(target)) observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
   for (const doc of docs) {
     observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true });
     const win = doc.defaultView;
@@ -138,7 +166,7 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
     notes.push(...stateNotes(target, stateBefore));
     if (options.reportFocus) {
       const focusAfter = deepActiveElement(topDoc);
-      if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
+      if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${isOffLimits(ctx, focusAfter) ? OFF_LIMITS : describeAny(ctx, focusAfter)}.`);
     }
     // Typing into an editable area changes its text by design: the typing result already says so.
     const typedInto = (target as HTMLElement).isContentEditable && target.contains(textChanged);
