@@ -265,7 +265,7 @@ export class PageAgentCore extends EventTarget {
     this.#observe(run, state, step);
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
-    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
+    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal, run.fence);
     this.#activity({ type: 'thinking' });
     const stopWatching = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
