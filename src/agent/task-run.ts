@@ -108,7 +108,7 @@ function problemOf(data: unknown): string | null {
   const page = notes.page;
   if (page !== null && !(isRecord(page) && typeof page.url === 'string' && typeof page.title === 'string')) return '`notes.page` is malformed';
   if (!Array.isArray(data.loops) || !data.loops.every((e) => Array.isArray(e) && typeof e[0] === 'string' && isCount(e[1]))) return '`loops` is malformed';
-  if (data.fence !== undefined && (typeof data.fence !== 'string' || !/^[a-z0-9]{4,32}$/.test(data.fence))) return '`fence` is not a marker of 4 to 32 letters and digits';
+  if (data.fence !== undefined && (typeof data.fence !== 'string' || !/^[a-z0-9]{4,32}$/.test(data.fence))) return '`fence` is malformed';
   return null;
 }
 
