@@ -4,8 +4,8 @@
 // continues the task. A navigation to another origin ends the task, its result kept for the user's
 // return; storage that is off or full ends it with a result saying so. Stale, foreign, corrupt or
 // huge entries are discarded with a console warning. A new tab the task opens on this origin opens
-// in this tab instead; another site's is reported to the model. The listeners stay inert after
-// dispose; window.open is given back.
+// in this tab instead; another site's is reported to the model. Dispose removes every listener and
+// gives window.open back.
 import type { PageAgentCore } from '../agent.js';
 import { messageOf } from '../base/index.js';
 import type { ExecutionResult } from '../types.js';
@@ -46,11 +46,16 @@ const checkSize = (text: string) => {
 export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Promise<ExecutionResult | null> {
   // The top page carries the task: a same-origin frame shares its sessionStorage but not its task.
   if (self !== top) return Promise.resolve(null);
+  // Every listener goes with the agent: dispose leaves the page as it was.
+  const off = new AbortController();
+  const signal = off.signal;
   // Where the page is going, when the browser says (the Navigation API): another site ends the task.
   let destination = '';
-  (globalThis as { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) => {
-    destination = (event as Event & { destination: { url: string } }).destination.url;
-  });
+  (globalThis as { navigation?: EventTarget }).navigation?.addEventListener(
+    'navigate',
+    (event) => (destination = (event as Event & { destination: { url: string } }).destination.url),
+    { signal },
+  );
   addEventListener('pagehide', () => {
     if (agent.status !== 'running') return;
     const state = agent.taskRunState()!;
@@ -67,7 +72,7 @@ export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Pro
       warn((ended ??= `The task could not continue on the next page: saving it failed (${messageOf(error)}).`));
     }
     void agent.stop(ended ?? 'The task continues on the next page.');
-  });
+  }, { signal });
   // New tabs: a same-origin page is opened in this tab instead (the task goes on there), another
   // site's opens as asked and the model hears where; both only while a task runs.
   const intoThisTab = (url: string, what: string): boolean => {
@@ -80,14 +85,17 @@ export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Pro
   addEventListener('click', (event) => {
     const link = event.composedPath().find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement && !!node.href);
     if (!event.defaultPrevented && link?.target === '_blank' && !link.hasAttribute('download') && intoThisTab(link.href, 'The link')) event.preventDefault();
-  });
+  }, { signal });
   const open = window.open;
   const wrapper = (window.open = function (this: Window, url?: string | URL, target?: string, features?: string) {
     return url && !/^_(self|parent|top)$/.test(target ?? '') && intoThisTab(String(url), 'The page') ? null : open.call(this, url, target, features);
   });
-  agent.addEventListener('dispose', () => window.open === wrapper && (window.open = open));
+  agent.addEventListener('dispose', () => {
+    off.abort();
+    if (window.open === wrapper) window.open = open;
+  });
   // A page restored from the back-forward cache runs no script again: it looks for a task then.
-  addEventListener('pageshow', (event) => event.persisted && void resume());
+  addEventListener('pageshow', (event) => event.persisted && void resume(), { signal });
 
   async function resume(): Promise<ExecutionResult | null> {
     // After the constructor returns (listeners can be added), once the document is parsed.
