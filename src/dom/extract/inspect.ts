@@ -81,7 +81,7 @@ const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file']);
 const SCROLLING = stringSet(['auto', 'scroll', 'overlay']);
 const LINE_OVERHEAD = 14;
 /** Signals that inside a listed label only repeat that the label's control is clickable. */
-const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework']);
+const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework', 'handler']);
 
 function isWeak(reason: InteractiveReason | null): boolean {
   return reason !== null && WEAK_REASONS[reason] === true;
