@@ -4,11 +4,11 @@ import { approvalContextOf, ApprovalGate, type ApprovalOutcome } from './agent/a
 import { askUser, type AskUserHandler } from './agent/ask-user.js';
 import { settleBetweenSteps, watchDomChanges } from './agent/dom-activity.js';
 import { AgentStateError, quietly } from './agent/errors.js';
-import { describeAction, LoopDetector, pageFingerprint } from './agent/loop-detector.js';
-import { NoteQueue } from './agent/note-queue.js';
+import { describeAction, pageFingerprint } from './agent/loop-detector.js';
 import * as notes from './agent/notes.js';
-import { RunControl, type RunControlState } from './agent/run-control.js';
+import type { RunControlState } from './agent/run-control.js';
 import { emptyUsage, lastStepError, outcomeOf, type Outcome } from './agent/run-outcome.js';
+import { checkTaskRunState, TaskRun, type TaskRunState } from './agent/task-run.js';
 import { composeMessages } from './agent/compose-messages.js';
 import { createAgentLLM } from './agent/create-llm.js';
 import { runTool } from './agent/run-tool.js';
@@ -16,7 +16,7 @@ import { requireRunnable } from './config/index.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './agent/core-config.js';
 import type { BrowserState } from './dom/index.js';
 import { isAbortError, messageOf } from './base/index.js';
-import { addUsage, LLMError, type InvokeResult, type LLM, type LLMRetryDetail } from './llm/index.js';
+import { addUsage, LLMError, type InvokeResult, type LLMRetryDetail } from './llm/index.js';
 import { LlmsTxtLoader } from './prompt/index.js';
 import {
   actionOf,
@@ -30,7 +30,7 @@ import {
   type AgentPageController,
   type ChosenAction,
 } from './tools/index.js';
-import type { AgentActivity, AgentHooks, AgentOptions, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool, Usage } from './types.js';
+import type { AgentActivity, AgentHooks, AgentOptions, AgentStatus, AgentStepEvent, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
 
 export * from './types.js';
 export { tool } from './tools/index.js';
@@ -39,6 +39,8 @@ export { ConfigError, CONFIG_OPTIONS, OPTION_DEFAULTS as AGENT_DEFAULTS, type Co
 export { AgentStateError, type AgentStateErrorCode } from './agent/errors.js';
 export type { RunControlState } from './agent/run-control.js';
 export type { AskUserHandler } from './agent/ask-user.js';
+export { TASK_RUN_VERSION, type TaskRunState } from './agent/task-run.js';
+export type { NoteQueueState } from './agent/note-queue.js';
 
 const newId = () => Math.random().toString(36).slice(2, 11);
 
@@ -65,17 +67,13 @@ export class PageAgentCore extends EventTarget {
   disposed = false;
 
   #status: AgentStatus = 'idle';
-  /** The current (or last) run's abort controller, and a promise that settles when that run ends. */
-  #abort = new AbortController();
+  /** The current (or last) task's run, and a promise that settles when that run ends. */
+  #run: TaskRun | null = null;
   #settled: Promise<void> = Promise.resolve();
   #lastResult: ExecutionResult | null = null;
   #askUser: AskUserHandler | undefined;
-  #notes = new NoteQueue();
-  #usage: Usage = emptyUsage();
   #llmsTxt = new LlmsTxtLoader();
-  #loops = new LoopDetector();
   #approvals = new ApprovalGate();
-  #control = new RunControl(() => this.dispatchEvent(new Event('controlchange')));
 
   /** Validates the config (a ConfigError names the bad field); baseURL and model are checked at execute(). */
   constructor(config: PageAgentCoreConfig) {
@@ -100,7 +98,7 @@ export class PageAgentCore extends EventTarget {
     const handler = this.#askUser;
     if (!handler) return undefined;
     return (question, options) =>
-      askUser(handler, this, question, options?.signal ?? this.#abort.signal, (activity) => this.#activity(activity));
+      askUser(handler, this, question, options?.signal ?? this.#run?.abort.signal ?? new AbortController().signal, (activity) => this.#activity(activity));
   }
 
   set onAskUser(handler: AskUserHandler | undefined | null) {
@@ -109,29 +107,37 @@ export class PageAgentCore extends EventTarget {
 
   /** Ours: the pause / take-over state of the current run. */
   get controlState(): RunControlState {
-    return this.#control.state;
+    return this.#run?.control.state ?? 'running';
+  }
+
+  /**
+   * Ours: the current (or last) task's run as plain JSON data, or null before the first task. Pass
+   * it to `continueTask()` of a fresh agent (on the next page, or from Node) to go on from there.
+   */
+  taskRunState(): TaskRunState | null {
+    return this.#run?.toJSON() ?? null;
   }
 
   /** Queues a note the model reads in its history from the next step on. */
   pushObservation(content: string): void {
-    this.#notes.push(String(content));
+    this.#run?.notes.push(String(content));
   }
 
   /** Ours: pauses the run after the current step, until `resume()`. */
   pause(): void {
-    if (this.#status === 'running') this.#control.pause();
+    if (this.#status === 'running') this.#run?.control.pause();
   }
 
   /** Ours: lifts the mask so the user can act; the run holds after the current step until `resume()`. */
   takeOver(): void {
     if (this.#status !== 'running') return;
-    this.#control.takeOver();
+    this.#run?.control.takeOver();
     void this.#quietly('hideMask');
   }
 
   /** Ours: continues after `pause()` or `takeOver()`; a take-over is recorded as `user_takeover`. */
   resume(): void {
-    if (this.#control.resume()) this.#record({ type: 'user_takeover' });
+    if (this.#run?.control.resume()) this.#record({ type: 'user_takeover' });
   }
 
   /** Ours: answers the pending `approval` activity; false when no action is waiting. */
@@ -142,7 +148,7 @@ export class PageAgentCore extends EventTarget {
   /** Stops the run (the request, tool or wait in flight) and resolves once it has settled. Never await it inside a hook. */
   async stop(): Promise<void> {
     if (this.#status !== 'running') return;
-    this.#abort.abort();
+    this.#run?.abort.abort();
     await this.#settled;
   }
 
@@ -151,20 +157,42 @@ export class PageAgentCore extends EventTarget {
    * and ConfigError when baseURL or model is missing; every other failure resolves `success: false`.
    */
   async execute(task: string): Promise<ExecutionResult> {
-    if (this.disposed) throw new AgentStateError('disposed', 'This agent was disposed; create a new one to run tasks.');
-    if (this.#status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
+    this.#checkIdle();
     if (typeof task !== 'string' || task.trim() === '') throw new AgentStateError('empty_task', 'execute(task) needs a non-empty task string.');
     requireRunnable(this.config);
-    const llm = createAgentLLM(this.config, (detail) => this.#onRetry(detail));
+    return this.#runTask(new TaskRun(task, newId(), this.#runDeps()));
+  }
 
-    this.task = task;
-    this.taskId = newId();
-    this.history = [];
-    this.#notes = new NoteQueue();
-    this.#usage = emptyUsage();
-    this.#loops = new LoopDetector();
-    this.#control.reset();
-    const abort = (this.#abort = new AbortController());
+  /**
+   * Ours: goes on with a task from `taskRunState()` data (saved by this or another agent): the same
+   * history, step count (`maxSteps` counts across), usage, queued notes and loop counts; the hooks
+   * run as for `execute()`. Throws AgentStateError (`bad_state`) when the state is invalid.
+   */
+  async continueTask(state: TaskRunState): Promise<ExecutionResult> {
+    this.#checkIdle();
+    const checked = checkTaskRunState(state);
+    requireRunnable(this.config);
+    return this.#runTask(TaskRun.fromJSON(checked, this.#runDeps()));
+  }
+
+  #checkIdle(): void {
+    if (this.disposed) throw new AgentStateError('disposed', 'This agent was disposed; create a new one to run tasks.');
+    if (this.#status === 'running') throw new AgentStateError('running', 'A task is already running; await it or call stop() first.');
+  }
+
+  #runDeps() {
+    return {
+      llm: createAgentLLM(this.config, (detail) => this.#onRetry(detail)),
+      onControlChange: () => this.dispatchEvent(new Event('controlchange')),
+    };
+  }
+
+  async #runTask(run: TaskRun): Promise<ExecutionResult> {
+    this.#run = run;
+    this.task = run.task;
+    this.taskId = run.taskId;
+    this.history = run.history;
+    const abort = run.abort;
     let settle!: () => void;
     this.#settled = new Promise((resolve) => (settle = resolve));
     this.#setStatus('running');
@@ -175,7 +203,7 @@ export class PageAgentCore extends EventTarget {
     try {
       this.pageController.resetTaskState?.();
       const failed = await this.#hook('onBeforeTask');
-      outcome = failed ? this.#fail(failed) : await this.#loop(llm, abort.signal);
+      outcome = failed ? this.#fail(failed) : await this.#loop(run, abort.signal);
       this.#lastResult = outcome.result;
       await this.#hook('onAfterTask', outcome.result);
       return outcome.result;
@@ -184,7 +212,7 @@ export class PageAgentCore extends EventTarget {
       await this.#quietly('hideMask');
       abort.abort();
       settle();
-      this.#control.reset();
+      run.control.reset();
       this.#setStatus(outcome?.status ?? 'error');
     }
   }
@@ -193,18 +221,19 @@ export class PageAgentCore extends EventTarget {
   dispose(reason?: string): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.#abort.abort();
+    this.#run?.abort.abort();
     void quietly(() => this.pageController.dispose(), 'pageController.dispose() failed:');
     this.dispatchEvent(new Event('dispose'));
     void quietly(() => this.config.onDispose?.(this, reason), 'onDispose hook failed:');
   }
 
-  async #loop(llm: LLM, signal: AbortSignal): Promise<Outcome> {
+  async #loop(run: TaskRun, signal: AbortSignal): Promise<Outcome> {
     const { maxSteps } = this.config;
-    for (let step = 0; step < maxSteps; step++) {
-      if (this.#control.holding) {
+    while (run.step < maxSteps) {
+      const step = run.step;
+      if (run.control.holding) {
         try {
-          await this.#control.hold(signal, () => this.#onHold());
+          await run.control.hold(signal, () => this.#onHold());
         } catch (error) {
           return this.#stepFailure(error, signal);
         }
@@ -214,10 +243,13 @@ export class PageAgentCore extends EventTarget {
       if (beforeFailed) return this.#fail(beforeFailed);
       let end: Outcome | undefined;
       try {
-        end = await this.#step(llm, step, signal);
+        end = await this.#step(run, step, signal);
       } catch (error) {
         end = this.#stepFailure(lastStepError(error, step, maxSteps, this.tools.has('done')), signal);
+      } finally {
+        run.inFlight = null;
       }
+      run.step = step + 1;
       const afterFailed = await this.#hook('onAfterStep', this.history);
       if (end) return end;
       if (afterFailed) return this.#fail(afterFailed);
@@ -226,11 +258,11 @@ export class PageAgentCore extends EventTarget {
   }
 
   /** One step: observe, think, act. Resolves to an outcome when the run ends here. */
-  async #step(llm: LLM, step: number, signal: AbortSignal): Promise<Outcome | undefined> {
+  async #step(run: TaskRun, step: number, signal: AbortSignal): Promise<Outcome | undefined> {
     if (step > 0) await settleBetweenSteps(this.config.stepDelay, signal);
     signal.throwIfAborted();
     const state = await this.pageController.getBrowserState();
-    this.#observe(state, step);
+    this.#observe(run, state, step);
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
     const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
@@ -239,24 +271,28 @@ export class PageAgentCore extends EventTarget {
     let reply: InvokeResult<AgentOutputInput>;
     let changes: number;
     try {
-      reply = await llm.invoke<AgentOutputInput>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
+      reply = await run.llm.invoke<AgentOutputInput>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
     } finally {
       changes = stopWatching();
     }
-    this.#usage = addUsage(this.#usage, reply.usage);
+    run.usage = addUsage(run.usage, reply.usage);
     const action = actionOf(reply.toolResult);
     if (!action) throw new LLMError('invalid_tool_args', 'The model replied without an action.');
-    if (action.name !== 'done') this.#notes.push(notes.changedWhileThinkingNote(step + 1, changes));
-    const acted = await this.#act(action, state, signal);
-    this.#record({
+    if (action.name !== 'done') run.notes.push(notes.changedWhileThinkingNote(step + 1, changes));
+    const event: AgentStepEvent = {
       type: 'step',
       stepIndex: step,
       reflection: reflectionOf(reply.toolResult),
-      action: { name: action.name, input: action.input, output: acted.output },
+      action: { name: action.name, input: action.input, output: '' },
       usage: reply.usage,
       rawResponse: reply.rawResponse,
       rawRequest: reply.rawRequest,
-    });
+    };
+    run.inFlight = event;
+    const acted = await this.#act(run, action, state, signal);
+    run.inFlight = null;
+    event.action.output = acted.output;
+    this.#record(event);
     if (action.name === 'done') {
       const input = (action.input ?? {}) as { text?: unknown; success?: unknown };
       const text = typeof input.text === 'string' ? input.text : '';
@@ -266,28 +302,28 @@ export class PageAgentCore extends EventTarget {
   }
 
   /** Runs the chosen action through loop detection and approval; `stop` ends the run with that reason. */
-  async #act(action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<{ output: string; stop?: string }> {
+  async #act(run: TaskRun, action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<{ output: string; stop?: string }> {
     const tool = this.tools.get(action.name);
     if (!tool) return { output: `Unknown action "${action.name}". Available: ${[...this.tools.keys()].join(', ')}.` };
     if (action.name !== 'done') {
       const fingerprint = pageFingerprint(state);
-      const verdict = this.#loops.record(action, fingerprint);
+      const verdict = run.loops.record(action, fingerprint);
       const described = describeAction(action);
       if (verdict.level === 'stop') {
         const ask = this.onAskUser;
         if (!ask) return { output: notes.loopStopMessage(described, verdict.count), stop: notes.loopStopMessage(described, verdict.count) };
         const answer = await ask(notes.loopQuestion(described, verdict.count), { signal });
-        this.#loops.forgive(action, fingerprint);
+        run.loops.forgive(action, fingerprint);
         return { output: notes.loopAnsweredResult(verdict.count, answer) };
       }
-      if (verdict.level === 'warn') this.#notes.push(notes.repeatingNote(described, verdict.count));
+      if (verdict.level === 'warn') run.notes.push(notes.repeatingNote(described, verdict.count));
     }
     if (this.config.approveAction && !CONTROL_TOOL_NAMES.has(action.name)) {
       const approval = await this.#approve(action, state, signal);
       if (!approval.allow) return { output: notes.deniedResult(approval.note) };
     }
     const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
-    this.#notes.trackWait(action.name, action.input);
+    run.notes.trackWait(action.name, action.input);
     return { output };
   }
 
@@ -304,8 +340,8 @@ export class PageAgentCore extends EventTarget {
   }
 
   /** Flushes this step's notes (queued, navigation, waiting, budget) into history. */
-  #observe(state: BrowserState, step: number): void {
-    const observed = this.#notes.take(state, step, this.config.maxSteps, this.tools.has('done'));
+  #observe(run: TaskRun, state: BrowserState, step: number): void {
+    const observed = run.notes.take(state, step, this.config.maxSteps, this.tools.has('done'));
     if (observed.length === 0) return;
     for (const content of observed) this.history.push({ type: 'observation', content });
     this.#emitHistory();
@@ -385,6 +421,6 @@ export class PageAgentCore extends EventTarget {
   }
 
   #outcome(success: boolean, data: string, status: AgentStatus): Outcome {
-    return outcomeOf(success, data, status, this.history, this.#usage);
+    return outcomeOf(success, data, status, this.history, this.#run?.usage ?? emptyUsage());
   }
 }

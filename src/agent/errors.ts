@@ -1,10 +1,10 @@
 // Misuse of the agent's public methods: a specific error class whose `code` says what was wrong;
 // and how the agent treats the failures it survives (page cleanup, disposal): logged, never raised.
 
-/** What was wrong with a call to `execute()`. */
-export type AgentStateErrorCode = 'disposed' | 'running' | 'empty_task';
+/** What was wrong with a call to `execute()` or `continueTask()`. */
+export type AgentStateErrorCode = 'disposed' | 'running' | 'empty_task' | 'bad_state';
 
-/** Thrown by `execute()` when it cannot start: disposed agent, a run in progress, or no task. */
+/** Thrown by `execute()` / `continueTask()` when they cannot start: disposed agent, a run in progress, no task, or an invalid saved state. */
 export class AgentStateError extends Error {
   override name = 'AgentStateError';
   readonly code: AgentStateErrorCode;

@@ -44,7 +44,17 @@ export interface LoopVerdict {
 
 /** Counts (action, page fingerprint) pairs within one task (a new task gets a new detector). */
 export class LoopDetector {
-  #counts = new Map<string, number>();
+  #counts: Map<string, number>;
+
+  /** `counts`: the entries of an earlier `toJSON()`, to go on counting. */
+  constructor(counts: Iterable<[string, number]> = []) {
+    this.#counts = new Map(counts);
+  }
+
+  /** The counts as plain data: [action-on-page key, times chosen]. */
+  toJSON(): Array<[string, number]> {
+    return [...this.#counts];
+  }
 
   /** Records that `action` was chosen on the page with `fingerprint` and says whether that is a loop. */
   record(action: { name: string; input: unknown }, fingerprint: number): LoopVerdict {

@@ -3,11 +3,30 @@
 import type { BrowserState } from '../dom/index.js';
 import * as notes from './notes.js';
 
+/** What a NoteQueue carries to another page: notes not yet taken, the page last seen, seconds waited in a row. */
+export interface NoteQueueState {
+  queued: string[];
+  page: notes.PageIdentity | null;
+  totalWait: number;
+}
+
 /** One run's queue of observation notes, flushed into history at the start of each step (a new run gets a new queue). */
 export class NoteQueue {
   #queued: string[] = [];
   #page: notes.PageIdentity | null = null;
   #totalWait = 0;
+
+  constructor(state?: NoteQueueState) {
+    if (!state) return;
+    this.#queued = [...state.queued];
+    this.#page = state.page && { url: state.page.url, title: state.page.title };
+    this.#totalWait = state.totalWait;
+  }
+
+  /** The queue's state as plain data. */
+  toJSON(): NoteQueueState {
+    return { queued: [...this.#queued], page: this.#page && { ...this.#page }, totalWait: this.#totalWait };
+  }
 
   /** Queues a note for the next step; null (no note) is ignored. */
   push(note: string | null): void {
