@@ -41,8 +41,10 @@ const FROM_CONTENT = stringSet([
   'rowheader', 'switch', 'tab', 'tooltip', 'treeitem', 'a', 'summary', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'label', 'legend', 'caption',
   'figcaption',
 ]);
-const RANGE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
-const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
+/** Roles whose value is `aria-valuetext` or `aria-valuenow`. */
+export const RANGE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+/** Input types that are buttons named by their value. */
+export const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
 const VALUELESS_INPUTS = stringSet(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden', 'color']);
 const CAPTIONS: Readonly<Record<string, string | undefined>> = { __proto__: null, fieldset: 'legend', table: 'caption', figure: 'figcaption' } as never;
 

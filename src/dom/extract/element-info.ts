@@ -9,7 +9,7 @@ import {
   inputValue, isDisabledControl, localName, matches, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
   textareaValue, validationMessage,
 } from '../platform.js';
-import { computeName, referencedText } from './accessible-name.js';
+import { BUTTON_INPUTS, computeName, RANGE_ROLES, referencedText } from './accessible-name.js';
 import { isEditingHost } from './interactivity.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
@@ -24,11 +24,9 @@ export interface ListedInfo {
 
 const MAX_OPTIONS = 12;
 const MAX_OPTIONS_TEXT = 110;
-const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
 const NO_VALUE_INPUTS = stringSet(['checkbox', 'radio', 'button', 'submit', 'reset', 'image']);
 const CHECKABLE_ROLES = stringSet(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE_ROLES = stringSet(['option', 'tab', 'treeitem', 'gridcell', 'row']);
-const VALUE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
 const FORM_CONTROLS = stringSet(['input', 'select', 'textarea', 'button']);
 
 function add(list: ShownAttribute[], name: string, value: string | true | null | undefined): void {
@@ -139,7 +137,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     else if (checked === 'mixed') add(attributes, 'checked', 'mixed');
   }
   if (role && SELECTABLE_ROLES[role] === true && getAttribute(element, 'aria-selected') === 'true') add(attributes, 'selected', true);
-  if (role && VALUE_ROLES[role] === true && !has(attributes, 'value')) add(attributes, 'value', getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow'));
+  if (role && RANGE_ROLES[role] === true && !has(attributes, 'value')) add(attributes, 'value', getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow'));
   if (FORM_CONTROLS[tag] === true ? isDisabledControl(element) : getAttribute(element, 'aria-disabled') === 'true') add(attributes, 'disabled', true);
   else if (closest(element, '[aria-disabled=true]') !== null) add(attributes, 'disabled', true);
   // Native attributes on form controls, their ARIA twins on custom widgets.

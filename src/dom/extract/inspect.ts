@@ -10,7 +10,8 @@ import { listedInfo } from './element-info.js';
 import { presentedControl, presentingLabel } from './hidden-control.js';
 import { interactiveReason, isEditingHost, type InteractiveReason } from './interactivity.js';
 import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
-import { getClosedShadowRoot } from './listener-tracker.js';
+import { getClosedShadowRoot, isListenerTrackerInstalled } from './listener-tracker.js';
+import { looksLikeButton } from './button-look.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
   hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
@@ -150,6 +151,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   if (mayList && !listed) {
     const reason = interactiveReason(element, tag, cursor, scope.parentCursor);
     listed = reason !== null && !(scope.inPresenter && isWeak(reason));
+    // Loaded late, listeners went unseen: a div or span drawn as a button stands for one.
+    if (reason === null && !scope.inListed && (tag === 'div' || tag === 'span') && !isListenerTrackerInstalled()) listed = looksLikeButton(element, style, width, height);
   }
   // A visually hidden checkbox or radio is listed as its visible label (see hidden-control.ts).
   let presented: Element | null = null;
