@@ -291,7 +291,7 @@ export class PageAgentCore extends EventTarget {
     run.inFlight = event;
     const acted = await this.#act(run, action, state, signal);
     run.inFlight = null;
-    event.action.output = acted.output;
+    event.action.output = acted.output + notes.onlyFirstNote(reply.repairs, action.name);
     this.#record(event);
     if (action.name === 'done') {
       const input = (action.input ?? {}) as { text?: unknown; success?: unknown };
@@ -318,11 +318,13 @@ export class PageAgentCore extends EventTarget {
       }
       if (verdict.level === 'warn') run.notes.push(notes.repeatingNote(described, verdict.count));
     }
+    let approval: ApprovalOutcome | undefined;
     if (this.config.approveAction && !CONTROL_TOOL_NAMES.has(action.name)) {
-      const approval = await this.#approve(action, state, signal);
-      if (!approval.allow) return { output: notes.deniedResult(approval.note) };
+      approval = await this.#approve(action, state, signal);
+      if (!approval.allow) return { output: approval.changed ? approval.note! : notes.deniedResult(approval.note, approval.reason) };
     }
-    const output = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
+    const ran = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
+    const output = approval?.asked ? notes.approvedPrefix(approval.reason) + ran : ran;
     run.notes.trackWait(action.name, action.input);
     return { output };
   }
@@ -336,6 +338,7 @@ export class PageAgentCore extends EventTarget {
       this,
       (request) => this.#activity({ type: 'approval', ...request }),
       (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
+      () => approvalContextOf(action.name, action.input, this.pageController, state.url, signal).reason,
     );
   }
 

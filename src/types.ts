@@ -107,6 +107,8 @@ export interface ApprovalContext {
   element?: string;
   /** Why the default policy flagged the action, when it did. */
   reason?: string;
+  /** How the default policy judged, when that matters (a label in a script its word table does not know). */
+  note?: string;
   url: string;
   signal: AbortSignal;
 }

@@ -13,8 +13,8 @@ export interface ApprovalRequest {
   element?: string;
 }
 
-/** The final answer for one action. */
-export type ApprovalOutcome = { allow: boolean; note?: string };
+/** The final answer for one action; `asked` when the user decided, `reason` why the action was held. */
+export type ApprovalOutcome = { allow: boolean; note?: string; asked?: boolean; reason?: string; changed?: boolean };
 
 /** The context a policy sees for an action: the page URL, the run's signal, and the risk check's element and reason. */
 export function approvalContextOf(tool: string, input: unknown, controller: AgentPageController, url: string, signal: AbortSignal): ApprovalContext {
@@ -33,9 +33,27 @@ export class ApprovalGate {
   /**
    * Decides whether `tool` may run with `input` under `policy` (a function runs with `this` =
    * `thisArg`); `onAsk` shows a request the user must answer, `onPolicyError` hears a throwing
-   * policy (the action is then denied). Rejects with an AbortError when the run stops.
+   * policy (the action is then denied), `recheck` judges the target again just before it acts: an
+   * allowed action whose risk changed since the decision is not run. Rejects with an AbortError when the run stops.
    */
   async decide(
+    tool: string,
+    input: unknown,
+    policy: ApprovalPolicy,
+    context: ApprovalContext,
+    thisArg: unknown,
+    onAsk: (request: ApprovalRequest) => void,
+    onPolicyError: (error: unknown) => void,
+    recheck: () => string | undefined = () => context.reason,
+  ): Promise<ApprovalOutcome> {
+    const outcome = await this.#decide(tool, input, policy, context, thisArg, onAsk, onPolicyError);
+    if (!outcome.allow) return outcome;
+    const now = recheck();
+    if (now && now !== context.reason) return { allow: false, changed: true, note: `Not run: the target changed after the decision (now it ${now}); read the page again.` };
+    return outcome;
+  }
+
+  async #decide(
     tool: string,
     input: unknown,
     policy: ApprovalPolicy,
@@ -58,7 +76,7 @@ export class ApprovalGate {
     }
     if (decision !== 'ask') return decision;
     const request: ApprovalRequest = { tool, input, reason: context.reason, element: context.element };
-    return holdUntil<ApprovalOutcome>(
+    const answer = await holdUntil<ApprovalOutcome>(
       context.signal,
       (settle) => {
         this.#pending = { request, settle };
@@ -68,6 +86,7 @@ export class ApprovalGate {
         if (this.#pending?.request === request) this.#pending = null;
       },
     );
+    return { ...answer, asked: true, reason: context.reason };
   }
 
   /** Answers the pending request; false when nothing is waiting. `'ask'` is not an answer. */

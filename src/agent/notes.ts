@@ -61,6 +61,18 @@ export function loopStopMessage(action: string, count: number): string {
 }
 
 /** The result the model reads for an action the user denied. */
-export function deniedResult(note?: string): string {
-  return `Denied by the user: the action was not run.${note ? ` The user's note: ${note}` : ''} Choose another way, or finish with done.`;
+export function deniedResult(note?: string, reason?: string): string {
+  return `Denied by the user${heldBecause(reason)}: the action was not run.${note ? ` The user's note: ${note}` : ''} Choose another way, or finish with done.`;
+}
+
+/** The line put before the result of an action the user approved, so the history keeps the decision. */
+export function approvedPrefix(reason?: string): string {
+  return `Approved by the user${heldBecause(reason)}. `;
+}
+
+const heldBecause = (reason?: string): string => (reason ? ` (held because it ${reason})` : '');
+
+/** Told with the result when the model sent several actions in one reply: only the first ran. */
+export function onlyFirstNote(repairs: ReadonlyArray<{ case: number; message: string }> | undefined, ran: string): string {
+  return repairs?.some((repair) => repair.case === 9 && /using the first/.test(repair.message)) ? ` Only the first action of your reply (${ran}) ran; send one per step.` : '';
 }

@@ -85,7 +85,7 @@ export const OPTIONS = {
   stepDelay: { group: 'agent', check: number(0, false, 'a number of seconds'),
     doc: __DOCS__ && { type: 'number', description: 'Minimum pause between steps in seconds. Changed from page-agent (a fixed 0.4 s): steps always wait, at most 1 s, until the page stops changing.' } },
   approveAction: { group: 'agent', check: oneOf(['risky', 'all'], true), attribute: 'approve-action',
-    doc: __DOCS__ && { type: "'risky' | 'all' | (tool, input, context) => decision", description: "Approval before page actions: 'risky' asks the user about pay/buy/delete/transfer/confirm submits and leaving the site; 'all' asks every time; a function decides (true/false, 'ask', { allow: false, note })." } },
+    doc: __DOCS__ && { type: "'risky' | 'all' | (tool, input, context) => decision", description: "Approval before page actions: 'risky' asks the user about actions whose effect looks irreversible (forms that pay or order, dialogs that delete, risky choices, links that leave the site; multilingual labels; see api.md); 'all' asks every time; a function decides (true/false, 'ask', { allow: false, note })." } },
   customTools: { group: 'tools', check: record('an object of named tools', isTool, 'a tool made with tool({ description, inputSchema, execute }), or null to remove a built-in'),
     doc: __DOCS__ && { type: 'Record<string, PageAgentTool | null>', description: 'Adds tools made with tool(); a tool named like a built-in replaces it, null removes it.' } },
   'instructions.system': { group: 'prompt', check: STRING,

@@ -3,3 +3,4 @@ export { PageController } from './page-controller.js';
 export { ElementRegistry, type ResolvedIndex } from './element-registry.js';
 export { installListenerTracker, uninstallListenerTracker } from './extract/listener-tracker.js';
 export type { ActionResult, BrowserState, ElementRef, PageControllerConfig } from './types.js';
+export { computeName } from './extract/accessible-name.js';

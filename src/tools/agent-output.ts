@@ -47,12 +47,20 @@ export function buildAgentOutput(offered: ReadonlyMap<string, PageAgentTool>): {
   return { tools: { [AGENT_OUTPUT]: agentOutput }, macro: { actions } };
 }
 
-/** The reflection fields the model actually gave; a missing or empty one is left out, never "undefined". */
+/** How many characters of each reflection field are kept (and sent back in later prompts). */
+export const REFLECTION_CAPS = { memory: 2000, evaluation_previous_goal: 500, next_goal: 500 } as const;
+
+/**
+ * The reflection fields the model actually gave; a missing or empty one is left out, never
+ * "undefined". Each is cut at its cap with a note, so no later prompt grows by more than the caps.
+ */
 export function reflectionOf(input: Partial<AgentOutputInput> | undefined): Partial<AgentReflection> {
   const reflection: Partial<AgentReflection> = {};
   for (const key of REFLECTION_KEYS) {
     const value = input?.[key];
-    if (typeof value === 'string' && value.trim() !== '') reflection[key] = value.trim();
+    const text = typeof value === 'string' ? value.trim() : '';
+    const cap = REFLECTION_CAPS[key];
+    if (text) reflection[key] = text.length > cap ? `${text.slice(0, cap)}… (cut at ${cap} characters)` : text;
   }
   return reflection;
 }

@@ -6,6 +6,8 @@ import { describeElement } from '../describe.js';
 import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
 import { hasBox } from './geometry.js';
 import { deepActiveElement } from './focus.js';
+import { isAgentElement } from './hit-test.js';
+import { isOffLimits, OFF_LIMITS } from './off-limits.js';
 
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [popover]:popover-open';
 const STATE_ATTRIBUTES = ['aria-expanded', 'aria-pressed', 'aria-checked', 'aria-selected'] as const;
@@ -74,7 +76,7 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
       mutated = true;
       if (!textChanged) {
         const changed = record.type === 'characterData' ? record.target.parentNode : hasText(record.addedNodes) || hasText(record.removedNodes) ? record.target : null;
-        if (changed?.nodeType === 1 && !ctx.overlay.contains(changed)) textChanged = changed as Element;
+        if (changed?.nodeType === 1 && !isAgentElement(ctx, changed as Element)) textChanged = changed as Element;
       }
       for (const node of Array.from(record.addedNodes)) {
         if (node.nodeType !== 1 || ctx.overlay.contains(node)) continue;
@@ -138,7 +140,7 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
     notes.push(...stateNotes(target, stateBefore));
     if (options.reportFocus) {
       const focusAfter = deepActiveElement(topDoc);
-      if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${describeAny(ctx, focusAfter)}.`);
+      if (focusAfter && focusAfter !== focusBefore && focusAfter !== topDoc.body) notes.push(`Focus moved to ${isOffLimits(ctx, focusAfter) ? OFF_LIMITS : describeAny(ctx, focusAfter)}.`);
     }
     // Typing into an editable area changes its text by design: the typing result already says so.
     const typedInto = (target as HTMLElement).isContentEditable && target.contains(textChanged);

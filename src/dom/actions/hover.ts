@@ -9,6 +9,7 @@ import { applyHoverStyles } from './hover-styles.js';
 import { movePointer } from './pointer.js';
 import { reachElement, unreachedResult } from './reach.js';
 import { isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';
+import { isOffLimits } from './off-limits.js';
 
 /** How long menus get to open after the pointer arrives (hover-intent delays are usually 100–300 ms). */
 const HOVER_SETTLE_MS = 250;
@@ -35,7 +36,7 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
   applyHoverStyles(ctx, reached.element);
   await sleep(HOVER_SETTLE_MS);
   const notes = await finishWatch();
-  const revealed = scope.filter((el) => hiddenBefore.has(el) && hasBox(el));
+  const revealed = scope.filter((el) => hiddenBefore.has(el) && hasBox(el) && !isOffLimits(ctx, el));
   if (revealed.length > 0) {
     const examples = revealed.filter((el) => matches(el, INTERACTIVE)).slice(0, 3).map((el) => describeAny(ctx, el));
     const sample = examples.length > 0 ? `, e.g. ${examples.join(', ')}` : '';

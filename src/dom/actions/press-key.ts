@@ -9,6 +9,7 @@ import { deepActiveElement, isFocusable } from './focus.js';
 import { keyDownDefault, keyUpDefault } from './key-defaults.js';
 import { MODIFIER_KEYS, dispatchKey, namedKey, noModifiers, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
 import { fail, isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';
+import { isOffLimits, keepFocusOut, OFF_LIMITS } from './off-limits.js';
 
 /** Presses `key` ("Enter", "Control+a", "Shift+Tab") on the focused element, or on `index` after focusing it. */
 export async function pressKey(ctx: DomContext, key: string, index?: number): Promise<ActionResult> {
@@ -22,9 +23,11 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
     if (isFailure(target)) return target;
     element = target.element;
     description = target.description;
+    if (isOffLimits(ctx, element)) return fail(`Did not press ${combo.label}: [${index}] is ${OFF_LIMITS}.`);
     if (isFocusable(element) && deepActiveElement(element.ownerDocument) !== element) focusElement(element);
   } else {
     const active = deepActiveElement(doc);
+    if (active && isOffLimits(ctx, active)) return fail(`Did not press ${combo.label}: focus is on ${OFF_LIMITS}; give an index to press it on the page.`);
     element = active ?? doc.body ?? doc.documentElement;
     description = element === doc.body || element === doc.documentElement ? 'the page (nothing has focus)' : describeAny(ctx, element);
   }
@@ -44,6 +47,7 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   const pressAllowed = downAllowed && typesText(combo) ? dispatchKey(element, 'keypress', combo.key, combo.modifiers) : false;
   let note: string | null = null;
   if (downAllowed && isConnected(element)) note = keyDownDefault(element, combo, pressAllowed);
+  const kept = keepFocusOut(ctx, element.ownerDocument, combo.modifiers.shiftKey, combo.key.key === 'Tab');
   // keyup goes to whatever has focus now (after Tab, the next element).
   const upTarget = deepActiveElement(element.ownerDocument) ?? element;
   dispatchKey(upTarget, 'keyup', combo.key, combo.modifiers);
@@ -53,6 +57,6 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   }
   const notes = await finishWatch({ reportFocus: true });
   const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
-  const changes = [...handled, ...(note ? [note] : []), ...notes];
+  const changes = [...handled, ...(note ? [note] : []), ...(kept ? [kept] : []), ...notes];
   return succeed(sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']));
 }

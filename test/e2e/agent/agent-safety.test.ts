@@ -70,7 +70,7 @@ describe('agent safety in Chromium', () => {
     const result = await page.evaluate(() => (window as any).run.then((r: any) => ({ success: r.success, data: r.data, output: r.history[0].action.output })));
     const approval = await page.evaluate(() => (window as any).activities.find((a: any) => a.type === 'approval'));
 
-    expect(approval).toMatchObject({ tool: 'click_element_by_index', reason: 'submits a form with a “Pay” button' });
+    expect(approval).toMatchObject({ tool: 'click_element_by_index', reason: 'submits a form with a “pay” button' });
     expect(approval.element).toContain('Pay now');
     expect(result).toMatchObject({ success: false, data: 'The user did not allow the payment.' });
     expect(result.output).toContain("The user's note: not today");

@@ -37,7 +37,7 @@ describe('approveAction as a function', () => {
     expect(controller.methods).not.toContain('clickElement');
     expect(result.history[0]).toMatchObject({
       type: 'step',
-      action: { name: 'click_element_by_index', output: expect.stringContaining("Denied by the user: the action was not run. The user's note: never buy on my behalf") },
+      action: { name: 'click_element_by_index', output: expect.stringMatching(/^Denied by the user( \(held because it .+\))?: the action was not run\. The user's note: never buy on my behalf/) },
     });
     expect(userMessageOf(llm.bodies[1])).toContain('Denied by the user');
     expect(result.data).toBe('stopped at checkout');
@@ -92,11 +92,12 @@ describe("approveAction: 'risky'", () => {
     const run = agent.execute('pay');
     const request = await nextActivity(agent, 'approval');
     expect(request).toMatchObject({ type: 'approval', tool: 'click_element_by_index', input: { index: 7 }, element: '[7]<button>Pay now />' });
-    expect(request.reason).toMatch(/Pay/);
+    expect(request.reason).toBe('says “pay”');
     expect(controller.methods).not.toContain('clickElement');
     expect(agent.respondToApproval('allow')).toBe(true);
-    await run;
+    const result = await run;
     expect(controller.methods).toContain('clickElement');
+    expect(result.history[0]).toMatchObject({ type: 'step', action: { output: expect.stringMatching(/^Approved by the user \(held because it says “pay”\)\. /) } });
     expect(agent.respondToApproval(true)).toBe(false);
   });
 

@@ -117,8 +117,18 @@ describe('ApprovalGate', () => {
     expect(gate.respond('ask')).toBe(false);
     expect(gate.respond({ allow: false, note: 'no' })).toBe(true);
     expect(gate.respond(true)).toBe(false);
-    await expect(decision).resolves.toEqual({ allow: false, note: 'no' });
+    await expect(decision).resolves.toEqual({ allow: false, note: 'no', asked: true, reason: 'r' });
     expect(gate.pending).toBeNull();
+  });
+
+  it('re-checks an allowed action just before it runs, and refuses it when its risk changed', async () => {
+    const gate = new ApprovalGate();
+    const context = { url: 'u', signal: new AbortController().signal };
+    const decide = (recheck: () => string | undefined) => gate.decide('click_element_by_index', { index: 1 }, 'risky', context, null, () => {}, () => {}, recheck);
+    await expect(decide(() => undefined)).resolves.toEqual({ allow: true });
+    const changed = await decide(() => 'says “delete”');
+    expect(changed.allow).toBe(false);
+    expect(changed).toMatchObject({ changed: true, note: 'Not run: the target changed after the decision (now it says “delete”); read the page again.' });
   });
 });
 

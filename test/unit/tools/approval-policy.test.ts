@@ -29,7 +29,7 @@ describe('assessRisk', () => {
   it('flags a click on a submit button whose text says pay, and describes the element', () => {
     html('<form><input name=card><button>Pay now</button></form>');
     const risk = assessRisk('click_element_by_index', { index: 1 }, controllerFor({ 1: $('button') }), PAGE);
-    expect(risk.reason).toBe('submits a form with a “Pay” button');
+    expect(risk.reason).toBe('submits a form with a “pay” button');
     expect(risk.element).toBe('[1]<button>Pay now />');
   });
 
@@ -47,12 +47,12 @@ describe('assessRisk', () => {
   ])('flags %s', (markup, word) => {
     html(`<form>${markup}</form>`);
     const target = $('form > *');
-    expect(assessRisk('click_element_by_index', { index: 0 }, controllerFor({ 0: target }), PAGE).reason).toContain(word);
+    expect(assessRisk('click_element_by_index', { index: 0 }, controllerFor({ 0: target }), PAGE).reason).toContain(word.toLowerCase());
   });
 
   it('flags a button without a form when its own text is risky', () => {
     html('<div role=dialog><button type=button>Delete item</button></div>');
-    expect(assessRisk('click_element_by_index', { index: 0 }, controllerFor({ 0: $('button') }), PAGE).reason).toBe('the control says “Delete”');
+    expect(assessRisk('click_element_by_index', { index: 0 }, controllerFor({ 0: $('button') }), PAGE).reason).toBe('says “delete”');
   });
 
   it('leaves ordinary clicks alone', () => {
@@ -78,7 +78,7 @@ describe('assessRisk', () => {
   it('flags Enter in a field of a risky form, not Enter elsewhere', () => {
     html('<form><input id=amount><button>Transfer</button></form><form><input id=q><button>Go</button></form>');
     const controller = controllerFor({ 0: $('#amount'), 1: $('#q') });
-    expect(assessRisk('press_key', { key: 'Enter', index: 0 }, controller, PAGE).reason).toMatch(/Transfer/);
+    expect(assessRisk('press_key', { key: 'Enter', index: 0 }, controller, PAGE).reason).toMatch(/transfer/);
     expect(assessRisk('press_key', { key: 'Enter', index: 1 }, controller, PAGE).reason).toBeUndefined();
     expect(assessRisk('press_key', { key: 'Tab', index: 0 }, controller, PAGE).reason).toBeUndefined();
   });
@@ -90,7 +90,7 @@ describe('assessRisk', () => {
       expect(assessRisk('press_key', { key, index: 0 }, controller, PAGE).reason, key).toBe('leaves this site for https://evil.test');
       expect(assessRisk('press_key', { key, index: 1 }, controller, PAGE).reason, key).toBeUndefined();
     }
-    expect(assessRisk('press_key', { key: 'Enter', index: 2 }, controller, PAGE).reason).toBe('the control says “Delete”');
+    expect(assessRisk('press_key', { key: 'Enter', index: 2 }, controller, PAGE).reason).toBe('says “delete”');
     expect(assessRisk('press_key', { key: 'Tab', index: 0 }, controller, PAGE).reason).toBeUndefined();
     ($('#away') as HTMLElement).focus();
     expect(document.activeElement).toBe($('#away'));
@@ -103,16 +103,16 @@ describe('assessRisk', () => {
   it('flags Enter or Space on a risky button, and Enter in a focused field of a risky form', () => {
     html('<div><button type=button id=del>Delete</button></div><form><input id=amount><button>Transfer</button></form>');
     const controller = controllerFor({ 0: $('#del') });
-    expect(assessRisk('press_key', { key: 'Space', index: 0 }, controller, PAGE).reason).toBe('the control says “Delete”');
+    expect(assessRisk('press_key', { key: 'Space', index: 0 }, controller, PAGE).reason).toBe('says “delete”');
     ($('#amount') as HTMLElement).focus();
-    expect(assessRisk('press_key', { key: 'Enter' }, controller, PAGE).reason).toMatch(/Transfer/);
+    expect(assessRisk('press_key', { key: 'Enter' }, controller, PAGE).reason).toMatch(/transfer/);
     expect(assessRisk('press_key', { key: 'Space' }, controller, PAGE).reason).toBeUndefined();
   });
 
   it('flags model-written scripts, and judges from the description when the element is gone', () => {
     expect(assessRisk('execute_javascript', { script: '1' }, controllerFor({}), PAGE).reason).toMatch(/script/);
     const stale = { registry: { description: () => '[4]<button>Pay />', resolve: () => ({ ok: false, reason: 'stale' }) } } as unknown as AgentPageController;
-    expect(assessRisk('click_element_by_index', { index: 4 }, stale, PAGE)).toEqual({ element: '[4]<button>Pay />', reason: 'the control says “Pay”' });
+    expect(assessRisk('click_element_by_index', { index: 4 }, stale, PAGE)).toEqual({ element: '[4]<button>Pay />', reason: 'says “pay”' });
   });
 
   it('works with a controller that has no registry', () => {
@@ -124,7 +124,7 @@ describe('findRiskyWord', () => {
   it('matches whole English words only', () => {
     expect(findRiskyWord('Repay later')).toBeUndefined();
     expect(findRiskyWord('Buyer reviews')).toBeUndefined();
-    expect(findRiskyWord('Check out')).toBe('Check out');
+    expect(findRiskyWord('Check out')).toBe('check out');
   });
 });
 

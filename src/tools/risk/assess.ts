@@ -1,0 +1,132 @@
+// The built-in risk check: looks at one action before it runs and says why it deserves the user's
+// approval. A click is judged by its label and by its effect (the form it submits, the dialog it
+// confirms, the section it acts in, where it leads); a choice or typed text by the words chosen;
+// a key by what Enter or Space would activate. Site owners' data-page-agent-risky/-safe marks win.
+import type { AgentPageController } from '../tool.js';
+import { attr, dialogRisk, formRisk, isSubmitControl, kindOf, labelOf, linkRisk, quoted, scopeOf, scopeRisk } from './signals.js';
+import { findRiskyWord, inUnknownScript, normalizeText } from './words.js';
+
+/** What the check found about one action: the target's description, why it is risky, and a note on how it judged. */
+export interface RiskAssessment {
+  element?: string;
+  reason?: string;
+  /** Set when the label is in a script the word table does not know, so only effects were judged. */
+  note?: string;
+}
+
+const UNKNOWN_SCRIPT_NOTE = 'label in a script the word table lacks: judged by effect only';
+
+const isTextEntry = (element: Element): boolean =>
+  /^(?:textarea|input(?!:(?:button|submit|image|reset|checkbox|radio|file|color|range)$))/.test(kindOf(element)) || (element as HTMLElement).isContentEditable;
+const isButtonLike = (element: Element): boolean => attr(element, 'role') === 'button' || /^(?:button|input:(?:submit|image|button|reset)$)/.test(kindOf(element));
+const isCheck = (element: Element): boolean => /^input:(?:checkbox|radio)$/.test(kindOf(element));
+
+function clickRisk(element: Element, description: string, pageUrl: string): string | undefined {
+  if (isTextEntry(element) || element.localName === 'select') return undefined;
+  const form = (element as HTMLButtonElement).form ?? null;
+  const link = element.closest('a[href], area[href]');
+  const risk = (isSubmitControl(element) && form && formRisk(form, element, pageUrl)) || quoted('says', findRiskyWord(`${labelOf(element)} ${description}`));
+  if (risk || link) return risk || linkRisk(attr(link!, 'href'), pageUrl);
+  // A button (or a checkbox in a form) may submit or pay in script: judge the form or section it acts in.
+  const scope = isButtonLike(element) || (form && isCheck(element)) ? scopeOf(element) : undefined;
+  return (
+    dialogRisk(element) ??
+    (scope && (scope.localName === 'form' ? formRisk(scope as HTMLFormElement, null, pageUrl)?.replace(/^submits/, 'acts in') : scopeRisk(scope, 'acts in a section')))
+  );
+}
+
+/** Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any. */
+function activatingKey(key: unknown): 'enter' | 'space' | undefined {
+  if (typeof key !== 'string' || key === '') return undefined;
+  const last = key.trim() === '' ? ' ' : key.endsWith('+') ? '+' : key.split('+').pop()!.trim().toLowerCase();
+  return /^(?:numpad)?enter$|^return$/.test(last) ? 'enter' : /^(?: |space(?:bar)?)$/.test(last) ? 'space' : undefined;
+}
+
+/**
+ * Why pressing Enter or Space on `element` looks risky: on a button or a link it activates it like a
+ * click (Space on a link is judged like Enter, to be safe); Enter in a form field submits the form.
+ */
+function keyRisk(element: Element, key: 'enter' | 'space', description: string, pageUrl: string): string | undefined {
+  if (isButtonLike(element) || element.closest('a[href]') || isCheck(element)) return clickRisk(element, description, pageUrl);
+  const form = key === 'enter' && element.localName === 'input' ? (element as HTMLInputElement).form : null;
+  return form ? formRisk(form, null, pageUrl) : undefined;
+}
+
+/** Why choosing `text` in a dropdown looks risky: the option's words ("Delete selected"). */
+function choiceRisk(element: Element | undefined, text: string): string | undefined {
+  let options = text;
+  if (element?.localName === 'select') {
+    const wanted = normalizeText(text);
+    for (const option of (element as HTMLSelectElement).options) if (wanted && normalizeText(`${option.text} ${option.value}`).includes(wanted)) options += ` ${option.text} ${option.value}`;
+  }
+  const word = findRiskyWord(options);
+  return word ? `chooses “${text.slice(0, 80)}” (“${word}”)` : undefined;
+}
+
+/** Why typing `text` looks risky: a risky word typed into a command box or a confirmation field ("type DELETE to confirm"). */
+function typingRisk(element: Element, text: string): string | undefined {
+  const word = findRiskyWord(text);
+  if (!word) return undefined;
+  const command = attr(element, 'role') === 'combobox' || element.hasAttribute('list');
+  const context = `${labelOf(element)} ${attr(element, 'placeholder')} ${(element as HTMLInputElement).labels?.[0]?.textContent}`;
+  return command || findRiskyWord(context) ? `types “${word}” into a field that acts on it` : undefined;
+}
+
+/** The focused element of the agent's document, looking into open shadow roots. */
+function focusedElement(): Element | undefined {
+  let active: Element | null | undefined = globalThis.document?.activeElement;
+  for (let depth = 0; active?.shadowRoot?.activeElement && depth < 32; depth++) active = active.shadowRoot.activeElement;
+  return active && active !== active.ownerDocument.body && active !== active.ownerDocument.documentElement ? active : undefined;
+}
+
+/** A site owner's mark on the element or its nearest marked ancestor. */
+function siteMark(element: Element): 'risky' | 'safe' | undefined {
+  const marked = element.closest('[data-page-agent-risky], [data-page-agent-safe]');
+  return marked ? (marked.hasAttribute('data-page-agent-risky') ? 'risky' : 'safe') : undefined;
+}
+
+function judge(tool: string, input: Record<string, unknown>, element: Element, description: string, pageUrl: string): string | undefined {
+  const key = tool === 'press_key' ? activatingKey(input.key) : undefined;
+  if (tool === 'click_element_by_index') return clickRisk(element, description, pageUrl);
+  if (key) return keyRisk(element, key, description, pageUrl);
+  if (tool === 'select_dropdown_option' && typeof input.text === 'string') return choiceRisk(element, input.text);
+  if (tool === 'input_text' && typeof input.text === 'string') return typingRisk(element, input.text);
+  return undefined;
+}
+
+/**
+ * Looks at one action before it runs. Only built-in page actions are assessed; a custom tool is
+ * the user's to judge in their own `approveAction`.
+ */
+export function assessRisk(tool: string, input: unknown, controller: AgentPageController, pageUrl: string): RiskAssessment {
+  if (tool === 'execute_javascript') return { reason: 'runs a script written by the model' };
+  const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const index = typeof args.index === 'number' ? args.index : undefined;
+  const assessment: RiskAssessment = {};
+  let element: Element | undefined;
+  if (index === undefined) {
+    // press_key without an index acts on whatever has focus.
+    element = tool === 'press_key' ? focusedElement() : undefined;
+  } else {
+    const resolved = controller.registry?.resolve(index);
+    element = resolved?.ok ? resolved.element : undefined;
+    const description = (resolved?.ok ? resolved.description : undefined) ?? controller.registry?.description(index);
+    if (description) assessment.element = description;
+  }
+  const description = assessment.element ?? '';
+  if (!element) {
+    // A stale index: judge by the words of its last description.
+    const word = tool === 'click_element_by_index' ? findRiskyWord(description) : undefined;
+    if (word) assessment.reason = `says “${word}”`;
+    return assessment;
+  }
+  const mark = siteMark(element);
+  const reason = mark === 'risky' ? 'is marked risky by the site' : judge(tool, args, element, description, pageUrl);
+  // The site's safe mark stands for everything but leaving the site.
+  if (reason && (mark !== 'safe' || /leaves this site/.test(reason))) assessment.reason = reason;
+  if (inUnknownScript(`${labelOf(element)} ${tool === 'press_key' ? '' : String(args.text ?? '')}`)) {
+    assessment.note = UNKNOWN_SCRIPT_NOTE;
+    if (assessment.reason) assessment.reason += ` (${UNKNOWN_SCRIPT_NOTE})`;
+  }
+  return assessment;
+}
