@@ -2,6 +2,7 @@
 // perfect-reasoner model, ours side by side with page-agent 1.12.4. Each task is validated with
 // Playwright's real input first. Options and rules: eval/README.md. Results: bench/results/eval-*.
 import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +16,7 @@ import { appShell } from './lib/pages.mjs';
 import { loadSections, selectTasks } from './lib/registry.mjs';
 import { renderReport, totalsOf } from './lib/report.mjs';
 import { AGENTS, runAgentTask } from './lib/run-agent.mjs';
+import { runNodeTask } from './lib/run-node.mjs';
 import { validateTask } from './lib/validate.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +79,13 @@ if (apps.length) {
   log(built.length ? `built ${built.join(', ')} in ${((Date.now() - t0) / 1000).toFixed(1)} s` : `apps up to date: ${apps.join(', ')}`);
 }
 
+// Node-runner tasks run the built package (dist/node.mjs and the IIFE it injects): build the working tree first.
+if (tasks.some((task) => task.runner === 'node')) {
+  const t0 = Date.now();
+  execFileSync(process.execPath, [join(ROOT, 'build.mjs'), '--quiet', '--no-dts'], { stdio: 'inherit' });
+  log(`built dist/ for the Node runner in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 const web = await startStaticServer(ROOT);
 const model = await startModelServer();
@@ -99,12 +108,14 @@ async function evaluate(task) {
   }
   if (entry.valid !== false) {
     for (const agentId of agentIds) {
-      const run = await runAgentTask({ browser, root: ROOT, agentId, url, task, model, late: args.late });
+      // Node-runner tasks: ours only (page-agent's multi-page mode is a browser extension).
+      if (task.runner === 'node' && agentId !== 'ours') continue;
+      const run = task.runner === 'node' ? await runNodeTask({ browser, root: ROOT, url, task, model }) : await runAgentTask({ browser, root: ROOT, agentId, url, task, model, late: args.late });
       if (run.reason?.startsWith('harness error')) harnessErrors++;
       entry.runs[agentId] = run;
     }
   }
-  const summary = entry.valid === false ? `INVALID: ${entry.invalidReason}` : agentIds.length === 0 ? 'valid' : agentIds.map((id) => `${id} ${entry.runs[id].passed ? 'pass' : 'FAIL'} (${entry.runs[id].steps ?? 0} steps, ${entry.runs[id].seconds} s)`).join(', ');
+  const summary = entry.valid === false ? `INVALID: ${entry.invalidReason}` : agentIds.length === 0 ? 'valid' : agentIds.filter((id) => entry.runs[id]).map((id) => `${id} ${entry.runs[id].passed ? 'pass' : 'FAIL'} (${entry.runs[id].steps ?? 0} steps, ${entry.runs[id].seconds} s)`).join(', ');
   log(`${++finished}/${tasks.length} ${task.id}: ${summary}`);
   return entry;
 }

@@ -7,7 +7,6 @@ import { bundlePieces, gzip, gzipWithout } from './size-pieces.mjs';
 
 /** Features that could be left out of the bundle, and the source files that are only theirs. */
 export const FEATURES = [
-  ['Chinese (zh-CN) system prompt', ['src/prompt/system-prompt-zh.ts']],
   ['Panel markdown answers', ['src/panel/markdown.ts', 'src/panel/markdown-template.ts']],
   ['Human date/time/number input', ['src/dom/actions/human-values.ts']],
   ['Custom-widget (ARIA) selects', ['src/dom/actions/aria-listbox.ts', 'src/dom/actions/option-match.ts']],

@@ -52,6 +52,8 @@ function start(config: PageAgentConfig): PageAgent {
   // The wrappers are undone with the instance; a newer bundle's own wrappers stay in place.
   releaseTracker = () => uninstallListenerTracker();
   agent.addEventListener('dispose', releaseTracker, { once: true });
+  // A disposed agent leaves no global behind (PageAgent and the queue belong to the loaded script).
+  agent.addEventListener('dispose', () => window.pageAgent === agent && delete window.pageAgent, { once: true });
   if (settings.showPanel) agent.panel.show();
   return agent;
 }

@@ -3,7 +3,7 @@
 // run is named by the request's `model`), and counting what each run sent in o200k tokens.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { startMockLLMServer } from '../../bench/lib/mock-llm-server.mjs';
-import { createSession, replyTo } from './reasoner.mjs';
+import { answerExtract, createSession, replyTo } from './reasoner.mjs';
 
 const MODEL_PREFIX = 'eval-reasoner/';
 
@@ -24,12 +24,16 @@ export async function startModelServer() {
     const run = runs.get(model);
     if (!run) return { json: { error: { message: `unknown eval run for model "${model}"`, type: 'invalid_request_error' } }, status: 400 };
     const promptTokens = countTokens(messagesText(record.body)) + countTokens(JSON.stringify(record.body.tools ?? []));
-    const args = replyTo(run.session, record.body);
+    // A request without tools is the Node runner's extract (a question about a page's whole text).
+    const plain = !record.body.tools;
+    const args = plain ? answerExtract(run.session, record.body) : replyTo(run.session, record.body);
     const completionTokens = countTokens(JSON.stringify(args));
     run.requests++;
     run.promptTokens += promptTokens;
     run.completionTokens += completionTokens;
     run.maxPromptTokens = Math.max(run.maxPromptTokens, promptTokens);
+    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+    if (plain) return { content: args, usage };
     return {
       toolCall: { name: 'AgentOutput', args },
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },

@@ -1,6 +1,6 @@
 // Types of eval/lib/plan.mjs for the TypeScript tests.
 export interface PlanStep {
-  do: 'click' | 'type' | 'select' | 'find';
+  do: 'click' | 'type' | 'select' | 'find' | 'back' | 'close-tab' | 'extract';
   target: string | string[];
   text?: string;
   option?: string;
@@ -9,9 +9,14 @@ export interface PlanStep {
   pwOption?: (page: any) => any;
   /** Validate a type step key by key. */
   keys?: boolean;
+  /** An extract step's answer: what it matches in the page text. */
+  answer?: RegExp;
 }
 export declare function click(target: string | string[], options?: Partial<PlanStep>): PlanStep;
 export declare function type(target: string | string[], text: string, options?: Partial<PlanStep>): PlanStep;
 export declare function choose(target: string | string[], option: string, options?: Partial<PlanStep>): PlanStep;
 export declare function find(text: string): PlanStep;
+export declare function back(): PlanStep;
+export declare function closeTab(): PlanStep;
+export declare function extract(question: string, answer: RegExp): PlanStep;
 export declare function describeStep(step: PlanStep): string;

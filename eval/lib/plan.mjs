@@ -23,6 +23,19 @@ export const choose = (target, option, options = {}) => ({ do: 'select', target,
  */
 export const find = (text) => ({ do: 'find', target: text });
 
+/** Node runner only: the browser's Back button in the current tab (`go_back`). */
+export const back = () => ({ do: 'back' });
+
+/** Node runner only: close the current tab and return to the previous one (`close_tab`). */
+export const closeTab = () => ({ do: 'close-tab' });
+
+/**
+ * Node runner only: ask `question` of the whole text of the current page (`extract`). The model's
+ * answer to that call is the page text `answer` (a RegExp) matches; the answers read become the final
+ * answer (`done`'s text), so a task's `answer` check sees only what was read from the pages.
+ */
+export const extract = (question, answer) => ({ do: 'extract', target: question, answer });
+
 /** One line describing a plan step, for traces and reports. */
 export function describeStep(step) {
   const where = step.after ? ` (after "${[].concat(step.after)[0]}")` : '';
@@ -30,5 +43,8 @@ export function describeStep(step) {
   if (step.do === 'type') return `type "${step.text}" into ${name}`;
   if (step.do === 'select') return `choose "${step.option}" in ${name}`;
   if (step.do === 'find') return `find ${name}`;
+  if (step.do === 'back') return 'go back';
+  if (step.do === 'close-tab') return 'close the tab';
+  if (step.do === 'extract') return `read "${step.target}"`;
   return `click ${name}`;
 }

@@ -19,3 +19,4 @@ export declare const MAX_SCROLLS: number;
 export declare function createSession(plan: PlanStep[]): Session;
 export declare function decide(session: Session, pageText: string, canFind?: boolean): AgentOutputArgs;
 export declare function replyTo(session: Session, body: unknown): AgentOutputArgs;
+export declare function answerExtract(session: Session, body: unknown): string;

@@ -10,7 +10,7 @@ export const MAX_SCROLLS = 12;
 
 /** A new session following `plan` (an array of plan steps). */
 export function createSession(plan) {
-  return { plan, step: 0, phase: 'control', controlIndex: null, scrolls: 0, direction: 'down', waited: false, loose: null, failure: null, lastStep: null, lastReply: null, trace: [] };
+  return { plan, step: 0, phase: 'control', controlIndex: null, scrolls: 0, direction: 'down', waited: false, loose: null, failure: null, lastStep: null, lastReply: null, trace: [], extracting: null, answers: [] };
 }
 
 const output = (action, goal) => ({ evaluation_previous_goal: 'As planned.', memory: '', next_goal: goal, action });
@@ -40,8 +40,16 @@ function failureOf(what, result, loose) {
 export function decide(session, pageText, canFind = false) {
   if (session.failure) return output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
   while (session.plan[session.step]?.do === 'find' && !canFind) session.step++;
-  if (session.step >= session.plan.length) return output({ done: { text: 'The task is done.', success: true } }, 'report');
+  if (session.step >= session.plan.length) return output({ done: { text: session.answers.length > 0 ? session.answers.join(' ') : 'The task is done.', success: true } }, 'report');
   const step = session.plan[session.step];
+  // The Node runner's own tools: no target to look for on the page.
+  const own = { back: ['go_back', {}], 'close-tab': ['close_tab', {}], extract: ['extract', { question: step.target }] }[step.do];
+  if (own) {
+    session.step++;
+    if (step.do === 'extract') session.extracting = step;
+    session.trace.push({ look: describeStep(step), action: own[0] });
+    return output({ [own[0]]: own[1] }, describeStep(step));
+  }
   if (step.do === 'find') {
     session.step++;
     session.trace.push({ look: describeStep(step), action: 'scroll_to_text' });
@@ -112,4 +120,20 @@ export function replyTo(session, body) {
   session.lastStep = stepNumber;
   session.lastReply = reply;
   return reply;
+}
+
+/**
+ * The reply to a plain request (no tools): the Node runner's `extract` asking a question of a page's
+ * whole text. The answer is what the extract step's pattern matches in that text, and is remembered
+ * for the final answer; a page that does not hold it gets "The page does not say."
+ */
+export function answerExtract(session, body) {
+  const step = session.extracting;
+  const text = /<page_text>\n([\s\S]*?)\n<\/page_text>/.exec(String(body.messages?.at(-1)?.content ?? ''))?.[1] ?? '';
+  const found = step ? step.answer.exec(text.replace(/\s+/g, ' '))?.[0] : undefined;
+  session.trace.push({ look: step ? describeStep(step) : 'an unplanned extract', answer: found ?? null });
+  if (!found) return 'The page does not say.';
+  session.extracting = null;
+  session.answers.push(found);
+  return found;
 }

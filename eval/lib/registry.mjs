@@ -8,10 +8,14 @@ import { pathToFileURL } from 'node:url';
 /** Sections in the order the issues added them; others follow alphabetically. */
 const ORDER = ['perception', 'actions', 'multipage', 'security', 'node', 'output'];
 const STEP_KINDS = new Set(['click', 'type', 'select', 'find']);
+/** Steps only the Node runner's tools can take (`runner: 'node'`). */
+const NODE_STEP_KINDS = new Set(['back', 'close-tab', 'extract']);
 
 /**
  * A task:
- * `{ id, page: { path, app?, page? }, task: string, plan: Step[], expect: object, submit?: boolean, maxSteps?: number }`.
+ * `{ id, page: { path, app?, page? }, task: string, plan: Step[], expect: object, submit?: boolean, maxSteps?: number }`;
+ * a Node-runner task (`runner: 'node'`, the agent driven from Node across pages and tabs) may check
+ * `answer` (words the final answer must contain) instead of, or besides, `expect`.
  * Returns a list of problems (empty when the task is well formed).
  */
 export function problemsOf(task) {
@@ -21,10 +25,15 @@ export function problemsOf(task) {
   if (typeof task.task !== 'string' || task.task.trim() === '') problems.push('task must be one sentence');
   if (!Array.isArray(task.plan) || task.plan.length === 0) problems.push('plan must have steps');
   for (const step of task.plan ?? []) {
-    if (!STEP_KINDS.has(step.do)) problems.push(`unknown plan step ${JSON.stringify(step)}`);
+    if (!STEP_KINDS.has(step.do) && !(task.runner === 'node' && NODE_STEP_KINDS.has(step.do))) problems.push(`unknown plan step ${JSON.stringify(step)}`);
+    if (step.do === 'extract' && !(step.answer instanceof RegExp)) problems.push(`an extract step needs the answer's pattern: ${JSON.stringify(step.target)}`);
     if (step.after !== undefined && !step.pw) problems.push(`a step with "after" needs a Playwright locator (pw) to validate: ${JSON.stringify(step.target)}`);
   }
-  if (!task.expect || typeof task.expect !== 'object' || Object.keys(task.expect).length === 0) problems.push('expect must name the state the task changes');
+  if (task.runner !== undefined && task.runner !== 'node') problems.push(`runner must be "node" or absent, not ${JSON.stringify(task.runner)}`);
+  const answers = task.runner === 'node' && Array.isArray(task.answer) && task.answer.length > 0;
+  if (task.answer !== undefined && !answers) problems.push('answer must be a non-empty list of words, on a Node-runner task');
+  if (task.sources !== undefined && !(task.runner === 'node' && Array.isArray(task.sources))) problems.push('sources must be a list of words, on a Node-runner task');
+  if (!answers && (!task.expect || typeof task.expect !== 'object' || Object.keys(task.expect).length === 0)) problems.push('expect must name the state the task changes');
   return problems;
 }
 

@@ -11,6 +11,12 @@ export interface EvalTask {
   expect: Record<string, unknown>;
   submit?: boolean;
   maxSteps?: number;
+  /** 'node': run with the Node runner (runTask), across pages and tabs. */
+  runner?: 'node';
+  /** Node runner: words the final answer must contain. */
+  answer?: string[];
+  /** Node runner: words the answer's source URLs must contain. */
+  sources?: string[];
 }
 export interface RunRecord {
   agent: string;

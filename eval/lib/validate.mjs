@@ -78,7 +78,7 @@ async function typeInto(field, text, keys) {
   else await field.fill(text);
 }
 
-/** Performs one plan step with Playwright. */
+/** Performs one plan step with Playwright; resolves to what a click did (`opensTab`) or what an extract read (`answer`). */
 async function perform(page, step) {
   if (step.do === 'type') {
     const field = await locate(page, 'type', step.target, step.pw);
@@ -103,13 +103,94 @@ async function perform(page, step) {
     await option.click();
     return;
   }
+  if (step.do === 'back') {
+    await page.goBack({ waitUntil: 'load' });
+    return;
+  }
+  if (step.do === 'close-tab') {
+    await page.close();
+    return;
+  }
+  if (step.do === 'extract') {
+    const text = (await page.innerText('body')).replace(/\s+/g, ' ');
+    const found = step.answer.exec(text)?.[0];
+    if (!found) throw new Error(`the page does not hold the answer (${step.answer})`);
+    return { answer: found };
+  }
   const target = await locate(page, 'click', step.target, step.pw);
+  const opensTab = await target.evaluate((el) => !!el.closest('a[target="_blank"]'));
   await target.click();
+  return { opensTab };
+}
+
+/**
+ * The tab a person is looking at across a Node-runner task: a tab the page opens (a popup, a
+ * target=_blank link) becomes current; when the current tab closes, the last one left is.
+ */
+function followTabs(context, first) {
+  const tabs = { current: first };
+  context.on('page', (page) => {
+    tabs.current = page;
+    page.on('close', () => {
+      if (tabs.current === page) tabs.current = context.pages().at(-1) ?? first;
+    });
+  });
+  return tabs;
+}
+
+/** Waits until the current tab's document has loaded and rendered (after a navigation, a new tab, a closed one). */
+async function settleTab(tabs) {
+  for (let attempt = 0; ; attempt++) {
+    const page = tabs.current;
+    try {
+      await page.waitForLoadState('load');
+      await settle(page);
+      if (page === tabs.current) return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Validates a Node-runner task: the plan across pages and tabs, then the state of the tab it ends in and the answers read. */
+async function validateNodeTask(browser, url, task, t0) {
+  const { context, page, errors } = await openTaskPage(browser, url);
+  const done = (valid, reason) => ({ valid, ...(reason ? { reason } : {}), seconds: (Date.now() - t0) / 1000 });
+  try {
+    const tabs = followTabs(context, page);
+    const initial = await readState(page);
+    const checksState = task.expect && Object.keys(task.expect).length > 0;
+    if (checksState && checkState({ initial, final: initial, expect: task.expect, submit: task.submit }) === null) return done(false, 'the check already holds on the fresh page');
+    const answers = [];
+    for (const step of task.plan) {
+      try {
+        // A click may open a tab (a target=_blank link surely; a script maybe, within a moment), or close this one (a popup reporting back).
+        const opened = step.do === 'click' ? context.waitForEvent('page', { timeout: 15_000 }).catch(() => null) : null;
+        const done = await perform(tabs.current, step);
+        if (done?.answer) answers.push(done.answer);
+        if (opened) await (done?.opensTab ? opened : Promise.race([opened, new Promise((resolve) => setTimeout(resolve, 1500))]));
+        await settleTab(tabs);
+      } catch (error) {
+        return done(false, `Playwright could not ${describeStep(step)}: ${String(error?.message ?? error).split('\n')[0]}`);
+      }
+    }
+    if (checksState) {
+      const mismatch = checkState({ initial, final: await readState(tabs.current), expect: task.expect, submit: task.submit });
+      if (mismatch) return done(false, `after the plan with Playwright: ${mismatch}`);
+    }
+    const missing = (task.answer ?? []).filter((words) => !answers.join(' ').includes(words));
+    if (missing.length) return done(false, `the pages do not give ${missing.map((words) => `"${words}"`).join(', ')}`);
+    if (errors.length) return done(false, `page errors: ${errors.join(' | ')}`);
+    return done(true);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Validates one task: `{ valid, reason?, seconds }`. */
 export async function validateTask(browser, url, task) {
   const t0 = Date.now();
+  if (task.runner === 'node') return validateNodeTask(browser, url, task, t0);
   const { context, page, errors } = await openTaskPage(browser, url);
   try {
     const initial = await readState(page);

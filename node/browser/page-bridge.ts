@@ -28,8 +28,13 @@ export function readBundle(): string {
 export interface BridgeOptions {
   /** Show the agent's mask while it acts (headed runs). */
   mask: boolean;
+  /** Show the agent's panel, mirroring the run Node drives (headed runs). */
+  panel?: boolean;
   language?: string;
 }
+
+/** The binding the mirrored panel's Stop button calls (headed runs). */
+export const STOP_BINDING = '__dropInPageAgentStop';
 
 // Runs before the bundle: a stand-in for document.currentScript with data-auto-init="false", so the
 // bundle defines window.PageAgent without creating window.pageAgent or a panel.
@@ -51,10 +56,37 @@ const after = (options: BridgeOptions) => `;(() => {
   const Observer = window.MutationObserver;
   const options = ${JSON.stringify(options)};
   let agent = null;
-  const controller = () => {
+  let mirror = null;
+  let panel = null;
+  const page = () => {
     if (!PageAgentClass) throw new Error('the page-agent bundle did not load in this page');
-    agent ??= new PageAgentClass({ enableMask: options.mask, language: options.language, promptForNextTask: false, rememberTasks: false });
-    return agent.pageController;
+    // The mirrored panel is the agent's own UI: never read, never indexed.
+    agent ??= new PageAgentClass({ enableMask: options.mask, language: options.language, promptForNextTask: false, rememberTasks: false, ignoreElements: [() => panel && panel.wrapper] });
+    return agent;
+  };
+  const controller = () => page().pageController;
+  // The panel of a headed run: the bundle's own Panel bound to a mirror of the agent Node runs, kept
+  // current by Node (showRun); its Stop button stops the run in Node.
+  const showRun = (state, activity) => {
+    if (!options.panel || !document.body) return;
+    if (!mirror) {
+      mirror = Object.assign(new EventTarget(), {
+        status: 'idle', history: [], task: '', lastResult: null, disposed: false,
+        execute: () => Promise.reject(new Error('This run is driven from Node; start tasks there.')),
+        stop: () => { const stop = window[${JSON.stringify(STOP_BINDING)}]; if (stop) stop(); },
+        dispose: () => {},
+      });
+      const Panel = page().panel.constructor;
+      panel = new Panel(mirror, { language: options.language });
+      panel.show();
+    }
+    if (state) {
+      const changed = state.status !== mirror.status;
+      Object.assign(mirror, state);
+      mirror.dispatchEvent(new Event('historychange'));
+      if (changed) mirror.dispatchEvent(new Event('statuschange'));
+    }
+    if (activity) mirror.dispatchEvent(new CustomEvent('activity', { detail: activity }));
   };
   // Resolves once the DOM has been quiet for 100 ms, after 1 s at most.
   const quiet = () => new Promise((resolve) => {
@@ -70,6 +102,9 @@ const after = (options: BridgeOptions) => `;(() => {
       if (method === 'getBrowserState') await quiet();
       if (typeof target[method] !== 'function') return { unsupported: true };
       return { value: await target[method](...args) };
+    },
+    showRun(state, activity) {
+      showRun(state, activity);
     },
     text() {
       return { url: location.href, title: document.title, text: document.body ? document.body.innerText : '' };

@@ -38,17 +38,26 @@ export interface LaunchOptions {
   headed?: boolean;
   env?: Record<string, string | undefined>;
   importer?: () => Promise<Playwright>;
+  /**
+   * Let Playwright close the browser and exit the process on Ctrl+C and SIGTERM. The command line
+   * passes false: it stops the run itself, closes the browser and writes its output first.
+   * @default true
+   */
+  handleSignals?: boolean;
+  /** Whether a file exists (where Chromium is looked for). @default existsSync */
+  exists?: (path: string) => boolean;
 }
 
 /** Starts Chromium headless (or headed); a NodeRunError (browser) says how to get one when none starts. */
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const env = options.env ?? process.env;
   const { chromium } = await loadPlaywright(options.importer);
-  const executablePath = findChromium(env);
+  const executablePath = findChromium(env, options.exists);
   // Chromium refuses to start as root with its sandbox on (containers, CI runners).
   const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   try {
-    return await chromium.launch({ executablePath, headless: !options.headed, args: [...args, '--disable-gpu', '--no-first-run'] });
+    const handle = options.handleSignals !== false;
+    return await chromium.launch({ executablePath, headless: !options.headed, handleSIGINT: handle, handleSIGTERM: handle, args: [...args, '--disable-gpu', '--no-first-run'] });
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     if (!executablePath && /Executable doesn't exist|executable/i.test(message)) {

@@ -1,8 +1,9 @@
-// The Node commands of the `drop-in-page-agent` command line: `run` (and `test`). The relay's own
+// The Node commands of the `drop-in-page-agent` command line: `run` and `test`. The relay's own
 // command stays in relay/cli.ts; bin/drop-in-page-agent.mjs picks one by the first argument.
 import { EXIT, NodeRunError } from '../errors.js';
 import type { ProgressStream } from './progress.js';
 import { runCommand } from './run-command.js';
+import { testCommand } from './test-command.js';
 
 /** What the commands touch, injectable for tests. */
 export interface CliIO {
@@ -17,13 +18,14 @@ export interface CliIO {
 }
 
 /** The commands this module runs. */
-export const NODE_COMMANDS = ['run'] as const;
+export const NODE_COMMANDS = ['run', 'test'] as const;
 
-/** Runs `run …`; resolves to the exit code. Usage and environment failures are printed, never thrown. */
+/** Runs `run …` or `test …`; resolves to the exit code. Usage and environment failures are printed, never thrown. */
 export async function runCli(args: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = args;
   try {
     if (command === 'run') return await runCommand(rest, io);
+    if (command === 'test') return await testCommand(rest, io);
     throw new NodeRunError('usage', `Unknown command "${command}".`);
   } catch (error) {
     if (error instanceof NodeRunError) {

@@ -35,8 +35,9 @@ export class ProgressPrinter {
     readonly prefix = '',
   ) {}
 
-  /** Subscribes to the agent's `activity` events. */
+  /** Subscribes to the agent's `activity` events; steps count from 1 again. */
   follow(agent: PageAgentCore): void {
+    this.#step = 0;
     agent.addEventListener('activity', (event) => this.#on((event as CustomEvent<AgentActivity>).detail));
   }
 

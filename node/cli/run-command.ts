@@ -17,7 +17,7 @@ the answer on stdout (progress on stderr).
 Options:
   --url <url>                  the page the task starts on (required)
   --json                       print the whole result as JSON (answer, history, visited URLs, usage)
-  --headed                     show the browser window
+  --headed                     show the browser window, with the agent's panel mirroring the run
   --max-steps <n>              the maximum number of model calls (default 40)
   --allowed-origins <list>     origins the agent may open (comma-separated; the start URL's is always allowed)
   --storage-state <file>       a Playwright storage-state file to start logged in
@@ -89,6 +89,8 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       screenshotOnFail: flags['screenshot-on-fail'] as string | undefined,
       env,
       signal: io.signal,
+      // The command stops the run on Ctrl+C itself (bin/drop-in-page-agent.mjs), then closes the browser.
+      handleSignals: !io.signal,
       onAgent: (agent) => progress.follow(agent),
     });
   } finally {

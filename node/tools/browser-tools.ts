@@ -38,7 +38,7 @@ async function openIn(page: Page, url: string, host: BrowserToolHost): Promise<s
 }
 
 /** Reads the whole text of a page through the bridge. */
-async function pageText(page: Page): Promise<{ url: string; title: string; text: string }> {
+export async function pageText(page: Page): Promise<{ url: string; title: string; text: string }> {
   const text = await page.evaluate((key) => {
     const bridge = (window as unknown as Record<symbol, { text(): { url: string; title: string; text: string } } | undefined>)[Symbol.for(key)];
     return bridge ? bridge.text() : { url: location.href, title: document.title, text: document.body?.innerText ?? '' };

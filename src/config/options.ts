@@ -1,7 +1,7 @@
 // The option table: every option of PageAgentCore and PageAgent once, with its check, default,
 // script-tag attribute, secrecy and documentation. Config validation, the script-tag reader, the LLM
 // client's config and docs/configuration.md all read it; nothing else lists option names.
-import { between, BOOLEAN, FUNCTION, integer, number, oneOf, record, STRING, text, type Check } from './checks.js';
+import { between, BOOLEAN, FUNCTION, integer, number, oneOf, parseFlag, record, STRING, text, type Check } from './checks.js';
 
 // Every bundler of src/ defines __DOCS__ (build.mjs, vitest.config.ts, the test and bench bundlers):
 // false in the IIFE, so the documentation below never ships in it; true elsewhere (the ESM build
@@ -48,6 +48,11 @@ const isTool = (value: unknown) =>
     typeof (value as { description?: unknown }).description === 'string' &&
     typeof (value as { inputSchema?: { _zod?: unknown } }).inputSchema?._zod === 'object');
 const isString = (value: unknown) => typeof value === 'string';
+const HIGHLIGHT: Check = {
+  isValid: (value) => typeof value === 'boolean' || value === 'all' || value === 'action',
+  expect: "'action', 'all', true or false",
+  fromText: (text) => (text === 'all' || text === 'action' ? text : parseFlag(text)),
+};
 
 /** Every option, in the order of the docs. */
 export const OPTIONS = {
@@ -114,6 +119,8 @@ export const OPTIONS = {
     doc: __DOCS__ && { type: 'boolean', default: 'true (PageAgent)', pageAgentOnly: true, description: "Blocks the user's pointer while the agent works." } },
   redactSecrets: { group: 'page', check: BOOLEAN, default: true,
     doc: __DOCS__ && { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Redacts secret shapes in page text and attributes (private keys, JWTs, API keys with known prefixes, bearer tokens, token=/key=/sig= URL values) and hides field values that are card numbers or IBANs; passwords, card and one-time-code fields and data-page-agent-mask are hidden whatever this says.' } },
+  highlight: { group: 'page', check: HIGHLIGHT, default: 'action', attribute: 'highlight',
+    doc: __DOCS__ && { type: "'action' | 'all' | boolean", pageAgentOnly: true, description: "'action' outlines and numbers only the element being acted on; 'all' (or true) numbers every listed element after each observation, as page-agent does; false draws no boxes." } },
   highlightOpacity: { group: 'page', check: between(0, 1),
     doc: __DOCS__ && { type: 'number', default: '0.08', pageAgentOnly: true, description: "Opacity (0–1) of the highlight boxes' fill, as in page-agent (whose PageAgent draws 0)." } },
   highlightLabelOpacity: { group: 'page', check: between(0, 1),
@@ -130,8 +137,6 @@ export const OPTIONS = {
       doc: { type: 'Array<Element | () => Element>', pageAgentOnly: true, description: 'Elements always indexed as interactive.' } },
     includeAttributes: { group: 'page',
       doc: { type: 'string[]', pageAgentOnly: true, description: 'More attributes to show on element lines, besides the default choice (`*` globs such as data-* allowed); secret values stay masked.' } },
-    highlight: { group: 'page',
-      doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Draws index labels over elements after each observation.' } },
     ignoreElements: { group: 'page',
       doc: { type: 'Array<Element | () => Element>', pageAgentOnly: true, description: 'Elements the agent never reads or indexes, like data-page-agent-ignore (PageAgent adds its own panel).' } },
     showCursor: { group: 'page',

@@ -51,7 +51,8 @@ export class PageController extends EventTarget {
     this.#ctx.overlay.clearHighlights(false);
     const { state, highlights } = observePage(this.#ctx);
     this.#lastState = state;
-    if (this.config.highlight !== false && highlights.length > 0) this.#ctx.overlay.drawHighlights(highlights);
+    const mode = this.config.highlight;
+    if ((mode === true || mode === 'all') && highlights.length > 0) this.#ctx.overlay.drawHighlights(highlights);
     return state;
   }
 
@@ -73,17 +74,17 @@ export class PageController extends EventTarget {
 
   /** Clicks the element with this index. */
   async clickElement(index: number, signal?: AbortSignal): Promise<ActionResult> {
-    return this.#act(() => clickElement(this.#ctx, index, signal));
+    return this.#act(() => clickElement(this.#ctx, index, signal), index);
   }
 
   /** Replaces the value of an editable element. */
   async inputText(index: number, text: string, options: InputTextOptions = {}): Promise<ActionResult> {
-    return this.#act(() => inputText(this.#ctx, index, text, options));
+    return this.#act(() => inputText(this.#ctx, index, text, options), index);
   }
 
   /** Chooses an option of a native select or an ARIA combobox/listbox by its text. */
   async selectOption(index: number, optionText: string, signal?: AbortSignal): Promise<ActionResult> {
-    return this.#act(() => selectOption(this.#ctx, index, optionText, signal));
+    return this.#act(() => selectOption(this.#ctx, index, optionText, signal), index);
   }
 
   /** Scrolls the page, or the scroll container holding `index`, vertically. */
@@ -103,12 +104,12 @@ export class PageController extends EventTarget {
 
   /** Presses a key or combination (Enter, Tab, Escape, ArrowDown, Control+a) on the focused element or `index`. */
   async pressKey(key: string, index?: number): Promise<ActionResult> {
-    return this.#act(() => pressKey(this.#ctx, key, index));
+    return this.#act(() => pressKey(this.#ctx, key, index), index);
   }
 
   /** Moves the pointer over an element (menus that open on hover). */
   async hoverElement(index: number): Promise<ActionResult> {
-    return this.#act(() => hoverElement(this.#ctx, index));
+    return this.#act(() => hoverElement(this.#ctx, index), index);
   }
 
   /** Runs a script in the page (only offered when the user opted in). */
@@ -139,9 +140,14 @@ export class PageController extends EventTarget {
     this.#ctx.registry.reset();
   }
 
-  async #act(run: () => Promise<ActionResult> | ActionResult): Promise<ActionResult> {
+  async #act(run: () => Promise<ActionResult> | ActionResult, index?: number): Promise<ActionResult> {
     if (this.#disposed) return { success: false, message: 'The page controller was disposed; no action was taken.' };
     this.#ctx.overlay.clearHighlights(false);
+    // By default only the element being acted on is outlined and numbered (config `highlight`); an
+    // element off-screen is outlined again once the action has scrolled it into view.
+    const mode = this.config.highlight;
+    const found = index === undefined || (mode !== undefined && mode !== 'action') ? null : this.#ctx.registry.resolve(index);
+    if (found?.ok) this.#ctx.overlay.drawHighlights([{ index: index!, element: found.element }]);
     try {
       return await run();
     } catch (error) {

@@ -30,8 +30,11 @@ export interface PageControllerConfig {
   interactiveWhitelist?: ElementRef[];
   /** More attributes to show on element lines, besides the default choice (as in page-agent; `*` globs allowed, e.g. `data-*`). Secret values stay masked. */
   includeAttributes?: string[];
-  /** Draw highlight boxes with index labels after each observation. @default true */
-  highlight?: boolean;
+  /**
+   * Highlight boxes with index labels: `'action'` outlines only the element being acted on, `'all'`
+   * (or `true`) numbers every listed element after each observation, `false` draws none. @default 'action'
+   */
+  highlight?: boolean | 'all' | 'action';
   /** Approximate token budget of the page text when viewportExpansion is not -1; what does not fit is summarised. @default 2200 */
   tokenBudget?: number;
   /** The agent's own UI (panel host): never read, never indexed, never hit-tested as a cover. */

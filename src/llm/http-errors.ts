@@ -54,7 +54,7 @@ export function classifyHttpError(status: number, headers: Headers, text: string
   }
   if (code === 'relay_not_configured') {
     // Our relay proxy without an upstream key: retrying cannot help, the message says what to set.
-    return new LLMError('config', `The LLM relay is not configured${said}`, details);
+    return new LLMError('config', providerMessage ?? 'The LLM relay is not configured.', details);
   }
   if (QUOTA.test(facts) && (status === 402 || status === 429)) {
     return new LLMError('auth', `The LLM account has no quota left (HTTP ${status})${said}. Check the plan or balance of the key in \`apiKey\`.`, details);

@@ -55,6 +55,7 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
 
   let response: Response;
   let text: string;
+  const cspBlocked = watchCspBlock(input.url);
   try {
     const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json', ...(input.apiKey && { Authorization: `Bearer ${input.apiKey}` }), ...input.headers }, body: JSON.stringify(input.body), signal: controller.signal };
     const exchange = (async () => {
@@ -70,12 +71,17 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
     }
     if (isAbortError(error)) throw error;
     const reason = messageOf(error);
+    if (await cspBlocked()) {
+      // Another attempt would be blocked the same way: a config error, not a retryable network one.
+      throw new LLMError('config', `The page's Content-Security-Policy (connect-src) blocks requests to ${input.url}; use an endpoint the policy allows (a relay proxy on this site).`, { rawError: error });
+    }
     throw new LLMError(
       'network',
       `Could not reach the LLM server at ${input.url} (${reason}). Check the network, \`baseURL\`, and that the server allows this page's origin (CORS).`,
       { rawError: error },
     );
   } finally {
+    void cspBlocked();
     clearTimer(timer);
     input.signal?.removeEventListener('abort', forwardAbort);
   }
@@ -98,4 +104,40 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
     throw classifyHttpError(status, response.headers, text, json, input);
   }
   return { status: response.status, json };
+}
+
+type ViolationTarget = { addEventListener?: (type: string, listener: (event: { blockedURI?: string }) => void, capture: boolean) => void; removeEventListener?: (type: string, listener: (event: { blockedURI?: string }) => void, capture: boolean) => void };
+
+/**
+ * Watches for the page's CSP blocking a request to `url` (a `securitypolicyviolation` event, which
+ * reaches the window from the document). The returned check stops watching and resolves, one task
+ * later (the event may follow the failed fetch), whether a block was seen. Outside a browser: false.
+ */
+function watchCspBlock(url: string): () => Promise<boolean> {
+  const target = globalThis as ViolationTarget;
+  let origin: string;
+  try {
+    origin = new URL(url, (globalThis as { location?: { href: string } }).location?.href).origin;
+  } catch {
+    return async () => false;
+  }
+  if (!target.addEventListener || !target.removeEventListener) return async () => false;
+  let blocked = false;
+  let watching = true;
+  const listener = (event: { blockedURI?: string }) => {
+    try {
+      if (new URL(String(event.blockedURI)).origin === origin) blocked = true;
+    } catch {
+      // 'inline', 'eval' and the like are other violations
+    }
+  };
+  target.addEventListener('securitypolicyviolation', listener, true);
+  return async () => {
+    if (watching) {
+      watching = false;
+      await new Promise<void>((settle) => setTimer(settle, 0));
+      target.removeEventListener!('securitypolicyviolation', listener, true);
+    }
+    return blocked;
+  };
 }

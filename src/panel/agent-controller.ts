@@ -66,6 +66,14 @@ export class AgentController implements ReactiveController {
     return total;
   }
 
+  /** The step in progress and the step budget while running, when the agent tells its `maxSteps`. */
+  get progress(): { n: number; max: number } | undefined {
+    const max = this.#agent.config?.maxSteps;
+    if (!this.running || !max) return undefined;
+    const taken = this.history.filter((event) => event.type === 'step').length;
+    return { n: Math.min(taken + 1, max), max };
+  }
+
   /** Whether the run is going (running status, including paused and taken over). */
   get running(): boolean {
     return this.status === 'running';

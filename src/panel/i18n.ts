@@ -16,6 +16,7 @@ const EN = {
   stopped: 'Task stopped',
   errored: 'Task ended with an error',
   stopping: 'Stopping…',
+  stepOf: 'Step {n} of {max}',
   // Controls
   run: 'Run',
   stop: 'Stop',
@@ -107,6 +108,7 @@ const ZH_LINES = `
 任务已终止
 任务出错结束
 正在终止…
+第 {n}/{max} 步
 运行
 终止
 暂停

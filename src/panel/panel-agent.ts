@@ -15,6 +15,8 @@ export interface PanelAgent extends EventTarget {
   readonly task: string;
   readonly lastResult?: ExecutionResult | null;
   readonly disposed?: boolean;
+  /** The agent's settings; `maxSteps` gives the status bar its "Step 3 of 40". */
+  readonly config?: { readonly maxSteps?: number };
   onAskUser?: ((question: string, options?: { signal: AbortSignal }) => Promise<string>) | undefined;
   execute(task: string): Promise<unknown>;
   stop(): Promise<void> | void;

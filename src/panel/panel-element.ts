@@ -179,6 +179,7 @@ export class PanelElement extends PanelBase {
     const answer = s.running ? null : findFinalAnswer(s.history);
     const usage = formatUsage(t, s.usage, this.#config.pricing);
     const missing = this.#config.missingConfig ?? [];
+    const progress = s.progress;
     return html`<section class="panel" aria-label=${t('panelLabel')}>
       ${renderNotices(t, missing, this.#blockedOrigin, this.#message)}
       <ol class="steps" id="steps" ?hidden=${!this.#expanded} aria-label=${t('expand')}>
@@ -189,6 +190,7 @@ export class PanelElement extends PanelBase {
         ${answer ? renderFinalAnswer(t, answer, location.href, this.#copied, () => this.#copy(answer.text)) : nothing}
         ${usage ? html`<li class="usage">${usage}</li>` : nothing}
       </ol>
+      ${progress ? html`<progress class="progress" max=${progress.max} value=${progress.n}></progress>` : nothing}
       <div
         class="bar ${this.#drag.dragging ? 'dragging' : ''}"
         @pointerdown=${this.#drag.onPointerDown}
@@ -198,7 +200,7 @@ export class PanelElement extends PanelBase {
       >
         <button type="button" class="grip icon" aria-label=${t('move')} title=${t('move')} @keydown=${this.#drag.onKeyDown}>⠿</button>
         <span class="dot" data-kind=${s.kind} aria-hidden="true"></span>
-        <div class="status" role="status" aria-live="polite" aria-atomic="true">${s.statusText}</div>
+        <div class="status" role="status" aria-live="polite" aria-atomic="true">${progress ? `${t('stepOf', progress)} · ` : ''}${s.statusText}</div>
         <div class="controls">${this.#renderControls()}</div>
       </div>
       ${this.#inputShown() ? this.#renderInput(missing.length > 0) : nothing}

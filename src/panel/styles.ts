@@ -141,6 +141,24 @@ export const panelStyles = css`
   ::placeholder {
     color: var(--pa-muted);
   }
+  .progress {
+    display: block;
+    width: 100%;
+    height: 2px;
+    margin: 0;
+    border: 0;
+    appearance: none;
+    background: transparent;
+  }
+  .progress::-webkit-progress-bar {
+    background: transparent;
+  }
+  .progress::-webkit-progress-value {
+    background: var(--pa-accent);
+  }
+  .progress::-moz-progress-bar {
+    background: var(--pa-accent);
+  }
   .bar {
     display: flex;
     align-items: center;

@@ -3,7 +3,8 @@
 // page or changing state, focus moving. Starts before the events are dispatched and settles after.
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
-import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
+import { attr, elementShadowRoot, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
+import { getClosedShadowRoot } from '../extract/listener-tracker.js';
 import { hasBox } from './geometry.js';
 import { deepActiveElement } from './focus.js';
 import { isAgentElement } from './hit-test.js';
@@ -36,6 +37,30 @@ function openDialogs(docs: Document[]): Set<Element> {
   const found = new Set<Element>();
   for (const doc of docs) for (const el of queryAll(doc, DIALOGS)) if (hasBox(el)) found.add(el);
   return found;
+}
+
+/** Most elements scanned for shadow roots inside an action's target. */
+const SHADOW_SCAN_LIMIT = 2000;
+
+/**
+ * Shadow roots whose changes are an action's effect but that observing the document misses: those the
+ * target lives in, and those inside it (a web component keeps its value in its own shadow tree). Open
+ * ones, and closed ones the listener tracker saw.
+ */
+function shadowRootsOf(target: Element): Node[] {
+  const roots: Node[] = [];
+  for (let root = target.getRootNode() as Node & { host?: Element }; root.nodeType === 11 && root.host; root = root.host.getRootNode() as Node & { host?: Element }) roots.push(root);
+  let scanned = 0;
+  const inside = (el: Element): void => {
+    const root = elementShadowRoot(el) ?? getClosedShadowRoot(el);
+    if (root && !roots.includes(root)) {
+      roots.push(root);
+      for (const child of queryAll(root, '*')) if (scanned++ < SHADOW_SCAN_LIMIT) inside(child);
+    }
+  };
+  inside(target);
+  for (const child of queryAll(target, '*')) if (scanned++ < SHADOW_SCAN_LIMIT) inside(child);
+  return roots;
 }
 
 /** The index line of an element that has a live index. */
@@ -85,6 +110,7 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
     }
   });
   const stops: Array<() => void> = [];
+  for (const root of shadowRootsOf(target)) observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
   for (const doc of docs) {
     observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true });
     const win = doc.defaultView;

@@ -98,6 +98,9 @@ export async function reachElement(ctx: DomContext, target: Target, verb: string
   }
   if (!located) return fail(`Did not ${verb} ${target.description}: it is outside the visible area and could not be scrolled into view.`);
   if (!located.hit.ok) return covered(ctx, verb, target, located.hit.cover);
+  // By default only the element being acted on is outlined and numbered (config `highlight`).
+  const mode = ctx.config.highlight;
+  if (mode === undefined || mode === 'action') ctx.overlay.drawHighlights([{ index: target.index, element: candidate }]);
   await ctx.overlay.moveCursor(located.top.x, located.top.y);
   signal?.throwIfAborted();
   if (!isConnected(candidate) || !isConnected(element)) return detachedResult(target, `moving the pointer to it`);

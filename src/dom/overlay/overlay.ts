@@ -90,7 +90,12 @@ export class Overlay {
     renderHighlights(this.#win.document, parts.highlights, measured, this.#boxes);
     this.#highlightCount = measured.length;
     // Boxes are in viewport coordinates: once the page scrolls or resizes they would point at the wrong things.
-    const clear = () => this.clearHighlights(false);
+    const clear = (event: Event) => {
+      // A field scrolling its own text (typing into an input or a textarea) moves no box.
+      const target = event.target as Element | null;
+      if (event.type === 'scroll' && target?.nodeType === 1 && !target.firstElementChild && !target.shadowRoot) return;
+      this.clearHighlights(false);
+    };
     const options = { capture: true, passive: true };
     this.#stopHighlightListeners.push(listen(this.#win, 'scroll', clear, options), listen(this.#win, 'resize', clear, options));
   }

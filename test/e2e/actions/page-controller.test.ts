@@ -87,11 +87,40 @@ describe('actions through PageController', () => {
     expect(await page.textContent('#result')).toBe('Welcome Ada Lovelace (pro)');
   });
 
-  it('draws highlights after reading and removes them before acting', async () => {
+  it("with highlight 'all', draws numbered boxes after reading and removes them before acting", async () => {
+    await page.evaluate(() => {
+      window.pc.config.highlight = 'all';
+    });
+    try {
+      const name = await indexIn(/<input[^>]*>Full name \/>/);
+      expect(await highlightBoxes()).toBeGreaterThanOrEqual(5);
+      await page.evaluate((i) => window.pc.pressKey('End', i), name);
+      expect(await highlightBoxes()).toBe(0);
+    } finally {
+      await page.evaluate(() => {
+        delete window.pc.config.highlight;
+      });
+    }
+  });
+
+  it('by default draws no boxes after reading and outlines only the element being acted on', async () => {
     const name = await indexIn(/<input[^>]*>Full name \/>/);
-    expect(await highlightBoxes()).toBeGreaterThanOrEqual(5);
-    await page.evaluate((i) => window.pc.pressKey('End', i), name);
     expect(await highlightBoxes()).toBe(0);
+    await page.evaluate((i) => window.pc.inputText(i, 'Ada'), name);
+    expect(await highlightBoxes()).toBe(1);
+    await indexIn(/<input[^>]*>Full name \/>/);
+    expect(await highlightBoxes()).toBe(0);
+    await page.evaluate(() => {
+      window.pc.config.highlight = false;
+    });
+    try {
+      await page.evaluate((i) => window.pc.inputText(i, 'Ada Lovelace'), name);
+      expect(await highlightBoxes()).toBe(0);
+    } finally {
+      await page.evaluate(() => {
+        delete window.pc.config.highlight;
+      });
+    }
   });
 
   it('reports a stale index after a re-render, naming valid ones nearby', async () => {

@@ -83,4 +83,29 @@ describe('CSP and Trusted Types', () => {
     expect(llm.requests).toHaveLength(0);
     await context.close();
   });
+
+  it('does not retry a request the CSP blocked: one error, no retries, even with retries configured', async () => {
+    const { context, page } = await openPage();
+    llm.reset();
+    web.route('/blocked-retries.html', {
+      body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'm', 'data-config': '{"maxRetries": 3}' }, PLAIN_BODY),
+      headers: { 'content-security-policy': "connect-src 'self'" },
+    });
+    await page.goto(web.url('/blocked-retries.html'));
+    await page.evaluate(() => {
+      (window as any).activities = [];
+      (window as any).pageAgent.addEventListener('activity', (event: CustomEvent) => (window as any).activities.push(event.detail));
+    });
+    await typeTask(page, 'add one item');
+    await inPanel(page, '.notice.csp').waitFor();
+    await page.waitForFunction(() => (window as any).pageAgent.status !== 'running');
+    const activities = await page.evaluate(() => (window as any).activities as Array<{ type: string; message?: string }>);
+    expect(activities.filter((a) => a.type === 'retrying')).toEqual([]);
+    const errors = activities.filter((a) => a.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/Content-Security-Policy \(connect-src\) blocks requests to/);
+    expect(await inPanel(page, '.notice.error').count()).toBeLessThanOrEqual(1);
+    expect(llm.requests).toHaveLength(0);
+    await context.close();
+  });
 });

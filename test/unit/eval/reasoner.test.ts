@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkState } from '../../../eval/lib/check.mjs';
 import { FITS, findTarget } from '../../../eval/lib/match.mjs';
 import { pageTextOf, parsePageText, scrollInfoOf } from '../../../eval/lib/page-text.mjs';
-import { choose, click, describeStep, find, type } from '../../../eval/lib/plan.mjs';
-import { createSession, decide, replyTo } from '../../../eval/lib/reasoner.mjs';
+import { back, choose, click, closeTab, describeStep, extract, find, type } from '../../../eval/lib/plan.mjs';
+import { answerExtract, createSession, decide, replyTo } from '../../../eval/lib/reasoner.mjs';
 
 const OURS_PAGE = [
   'Current page: [Checkout](http://x/)',
@@ -186,6 +186,19 @@ describe('the scripted reasoner', () => {
   it('gives up on a request that carries no page text', () => {
     const session = createSession([click('Save')]);
     expect(replyTo(session, { messages: [{ role: 'user', content: 'no page' }] }).action.done.success).toBe(false);
+  });
+
+  it("takes the Node runner's own steps, answers extract from the page text only, and ends with what it read", () => {
+    const session = createSession([click('Save'), extract('How tall is it?', /stands \d+ metres/), back(), closeTab()]);
+    expect(decide(session, OURS_PAGE).action).toEqual({ click_element_by_index: { index: 5 } });
+    expect(decide(session, OURS_PAGE).action).toEqual({ extract: { question: 'How tall is it?' } });
+    const ask = (text: string) => ({ messages: [{ role: 'system', content: 'x' }, { role: 'user', content: `Page: http://a/\n\n<page_text>\n${text}\n</page_text>\n\nQuestion: How tall is it?` }] });
+    expect(answerExtract(session, ask('No height here.'))).toBe('The page does not say.');
+    expect(answerExtract(session, ask('The tower\nstands 22 metres tall.'))).toBe('stands 22 metres');
+    expect(decide(session, OURS_PAGE).action).toEqual({ go_back: {} });
+    expect(decide(session, OURS_PAGE).action).toEqual({ close_tab: {} });
+    expect(decide(session, OURS_PAGE).action).toEqual({ done: { text: 'stands 22 metres', success: true } });
+    expect(describeStep(extract('How tall is it?', /x/))).toBe('read "How tall is it?"');
   });
 });
 

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staticPage } from '../../../eval/lib/pages.mjs';
-import { click } from '../../../eval/lib/plan.mjs';
+import { back, click, closeTab, extract } from '../../../eval/lib/plan.mjs';
 import { loadSections, problemsOf, selectTasks } from '../../../eval/lib/registry.mjs';
 import { renderReport } from '../../../eval/lib/report.mjs';
 import type { RunRecord } from '../../../eval/lib/run-agent.mjs';
@@ -21,6 +21,22 @@ describe('problemsOf', () => {
       'a step with "after" needs a Playwright locator (pw) to validate: "Yes"',
       'expect must name the state the task changes',
     ]);
+  });
+});
+
+describe('problemsOf a Node-runner task', () => {
+  const NODE = { id: 'a-node-task', runner: 'node' as const, page: staticPage('node/research/search.html'), task: 'Read it.', plan: [extract('How tall?', /\d+ m/)], answer: ['22 m'] };
+  it('accepts its own steps and an answer check instead of expect', () => {
+    expect(problemsOf(NODE)).toEqual([]);
+    expect(problemsOf({ ...NODE, plan: [click('Order 1002'), back(), closeTab()], answer: undefined, expect: { viewed: ['1002'] } })).toEqual([]);
+  });
+  it('refuses Node steps and answers on in-page tasks, and an extract without its pattern', () => {
+    expect(problemsOf({ ...GOOD, plan: [back()], answer: ['x'] })).toEqual([
+      'unknown plan step {"do":"back"}',
+      'answer must be a non-empty list of words, on a Node-runner task',
+    ]);
+    expect(problemsOf({ ...NODE, plan: [{ do: 'extract', target: 'How tall?' }] })).toEqual(['an extract step needs the answer\'s pattern: "How tall?"']);
+    expect(problemsOf({ ...NODE, runner: 'deno' as 'node' })).toContain('runner must be "node" or absent, not "deno"');
   });
 });
 

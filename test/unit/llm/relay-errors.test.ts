@@ -9,7 +9,14 @@ describe('classifyHttpError', () => {
     const error = classifyHttpError(503, new Headers(), JSON.stringify(body), body, { url: 'http://x/api/llm/chat/completions', model: 'm' });
     expect(error.kind).toBe('config');
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain('LLM_API_KEY is not set on the relay.');
+    // The relay's own sentence, said once (not "not configured: ... not configured ...").
+    expect(error.message).toBe('LLM_API_KEY is not set on the relay.');
+  });
+
+  it('says the relay is not configured when its answer has no message', () => {
+    const body = { error: { code: 'relay_not_configured' } };
+    const error = classifyHttpError(503, new Headers(), JSON.stringify(body), body, { url: 'http://x', model: 'm' });
+    expect(error.message).toBe('The LLM relay is not configured.');
   });
 
   it('still retries a plain 503', () => {

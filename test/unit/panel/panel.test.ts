@@ -34,6 +34,30 @@ describe('Panel', () => {
     expect(panel.wrapper.hidden).toBe(false);
   });
 
+  it('shows the step in progress of the budget and a progress line while running, none after', async () => {
+    const { agent, $, text, settle } = setup();
+    Object.assign(agent, { config: { maxSteps: 4 } });
+    await agent.execute('submit');
+    agent.activity({ type: 'thinking' });
+    await settle();
+    expect(text('.status')).toBe('Step 1 of 4 · Thinking…');
+    expect($<HTMLProgressElement>('progress.progress')?.value).toBe(1);
+    expect($<HTMLProgressElement>('progress.progress')?.max).toBe(4);
+    agent.push(step(1, 'click_element_by_index', { index: 1 }));
+    agent.push(step(2, 'click_element_by_index', { index: 2 }));
+    agent.activity({ type: 'thinking' });
+    await settle();
+    expect(text('.status')).toBe('Step 3 of 4 · Thinking…');
+    expect($<HTMLProgressElement>('progress.progress')?.value).toBe(3);
+    for (const n of [3, 4, 5]) agent.push(step(n, 'wait', { seconds: 1 }));
+    await settle();
+    expect(text('.status')).toBe('Step 4 of 4 · Thinking…');
+    agent.setStatus('completed');
+    await settle();
+    expect(text('.status')).toBe('Task completed');
+    expect($('progress.progress')).toBeNull();
+  });
+
   it('shows and expands itself for a run that starts and ends before the next render', async () => {
     const { agent, panel, settle } = setup();
     agent.task = 'quick';

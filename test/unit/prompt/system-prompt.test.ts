@@ -1,5 +1,5 @@
 // The system prompts: within 60% of page-agent's size (measured from its published package), and
-// covering what the model must know, in English and Chinese.
+// covering what the model must know; zh-CN asks for Chinese with the same rules.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,13 @@ describe('system prompt content', () => {
 
   it('says that a full page load ends the work', () => {
     expect(SYSTEM_PROMPT_EN).toMatch(/full page load[^.]*ends your work/);
-    expect(SYSTEM_PROMPT_ZH).toContain('整页跳转');
+  });
+
+  it('asks for Simplified Chinese in zh-CN, with the same rules as in English', () => {
+    expect(SYSTEM_PROMPT_ZH).toMatch(/\nWrite the evaluation, memory, goal and the done text in Simplified Chinese \(简体中文\)[^\n]*$/);
+    expect(SYSTEM_PROMPT_EN).not.toContain('Chinese');
+    const rules = (prompt: string) => prompt.slice(0, prompt.lastIndexOf('\n'));
+    expect(rules(SYSTEM_PROMPT_ZH)).toBe(rules(SYSTEM_PROMPT_EN));
   });
 
   it('chooses by language and lets customSystemPrompt replace it', () => {
