@@ -265,7 +265,7 @@ export class PageAgentCore extends EventTarget {
     this.#observe(run, state, step);
     const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
     const { tools, macro } = buildAgentOutput(offered);
-    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal);
+    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal, run.fence);
     this.#activity({ type: 'thinking' });
     const stopWatching = watchDomChanges();
     let reply: InvokeResult<AgentOutputInput>;
@@ -319,9 +319,9 @@ export class PageAgentCore extends EventTarget {
       if (verdict.level === 'warn') run.notes.push(notes.repeatingNote(described, verdict.count));
     }
     let approval: ApprovalOutcome | undefined;
-    if (this.config.approveAction && !CONTROL_TOOL_NAMES.has(action.name)) {
+    if ((this.config.approveAction || this.config.allowedOrigins) && !CONTROL_TOOL_NAMES.has(action.name)) {
       approval = await this.#approve(action, state, signal);
-      if (!approval.allow) return { output: approval.changed ? approval.note! : notes.deniedResult(approval.note, approval.reason) };
+      if (!approval.allow) return { output: approval.result ?? notes.deniedResult(approval.note, approval.reason) };
     }
     const ran = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
     const output = approval?.asked ? notes.approvedPrefix(approval.reason) + ran : ran;
@@ -333,12 +333,13 @@ export class PageAgentCore extends EventTarget {
     return this.#approvals.decide(
       action.name,
       action.input,
-      this.config.approveAction!,
+      this.config.approveAction,
       approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
       this,
       (request) => this.#activity({ type: 'approval', ...request }),
       (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
       () => approvalContextOf(action.name, action.input, this.pageController, state.url, signal).reason,
+      this.config.allowedOrigins?.map((origin) => new URL(origin).origin),
     );
   }
 

@@ -109,6 +109,8 @@ export interface ApprovalContext {
   reason?: string;
   /** How the default policy judged, when that matters (a label in a script its word table does not know). */
   note?: string;
+  /** The other site (origin) a click or key press would open: a link's target or the action of the form it submits. */
+  origin?: string;
   url: string;
   signal: AbortSignal;
 }
@@ -141,6 +143,11 @@ export interface AgentOptions extends LLMConfig {
   experimentalLlmsTxt?: boolean;
   /** Ours: decides before each page action whether it may run. */
   approveAction?: ApprovalPolicy;
+  /**
+   * Ours: the other origins (`https://shop.example`) links and forms may take the agent to; a click or
+   * key press that would open any other site is refused, whatever approveAction says.
+   */
+  allowedOrigins?: string[];
 }
 
 /** The lifecycle hooks of the config; each receives the agent (`Agent`: PageAgentCore) first. */

@@ -13,8 +13,11 @@ export interface ApprovalRequest {
   element?: string;
 }
 
-/** The final answer for one action; `asked` when the user decided, `reason` why the action was held. */
-export type ApprovalOutcome = { allow: boolean; note?: string; asked?: boolean; reason?: string; changed?: boolean };
+/**
+ * The final answer for one action; `asked` when the user decided, `reason` why the action was held,
+ * `result` the whole result the model reads when the action was refused before or after the decision.
+ */
+export type ApprovalOutcome = { allow: boolean; note?: string; asked?: boolean; reason?: string; result?: string };
 
 /** The context a policy sees for an action: the page URL, the run's signal, and the risk check's element and reason. */
 export function approvalContextOf(tool: string, input: unknown, controller: AgentPageController, url: string, signal: AbortSignal): ApprovalContext {
@@ -32,24 +35,29 @@ export class ApprovalGate {
 
   /**
    * Decides whether `tool` may run with `input` under `policy` (a function runs with `this` =
-   * `thisArg`); `onAsk` shows a request the user must answer, `onPolicyError` hears a throwing
-   * policy (the action is then denied), `recheck` judges the target again just before it acts: an
-   * allowed action whose risk changed since the decision is not run. Rejects with an AbortError when the run stops.
+   * `thisArg`; none allows); `onAsk` shows a request the user must answer, `onPolicyError` hears a
+   * throwing policy (the action is then denied), `recheck` judges the target again just before it
+   * acts: an allowed action whose risk changed since the decision is not run. An action opening an
+   * origin outside `allowedOrigins` is refused first. Rejects with an AbortError when the run stops.
    */
   async decide(
     tool: string,
     input: unknown,
-    policy: ApprovalPolicy,
+    policy: ApprovalPolicy | undefined,
     context: ApprovalContext,
     thisArg: unknown,
     onAsk: (request: ApprovalRequest) => void,
     onPolicyError: (error: unknown) => void,
     recheck: () => string | undefined = () => context.reason,
+    allowedOrigins?: readonly string[],
   ): Promise<ApprovalOutcome> {
-    const outcome = await this.#decide(tool, input, policy, context, thisArg, onAsk, onPolicyError);
+    if (context.origin && allowedOrigins && !allowedOrigins.includes(context.origin)) {
+      return { allow: false, result: `Not run: it opens ${context.origin}, not in allowedOrigins.` };
+    }
+    const outcome = policy ? await this.#decide(tool, input, policy, context, thisArg, onAsk, onPolicyError) : { allow: true };
     if (!outcome.allow) return outcome;
     const now = recheck();
-    if (now && now !== context.reason) return { allow: false, changed: true, note: `Not run: the target changed after the decision (now it ${now}); read the page again.` };
+    if (now && now !== context.reason) return { allow: false, result: `Not run: the target changed after the decision (now it ${now}); read the page again.` };
     return outcome;
   }
 

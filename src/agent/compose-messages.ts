@@ -9,7 +9,7 @@ import type { ResolvedAgentConfig } from './core-config.js';
 
 /**
  * System and user messages for one step (`step` is 0-based; `hasDone`: whether the agent has a
- * `done` tool). A failing getPageInstructions is logged and the step goes on without page
+ * `done` tool; `fence`: the run's random page marker). A failing getPageInstructions is logged and the step goes on without page
  * instructions; a failing transformPageContent throws.
  */
 export async function composeMessages(
@@ -21,6 +21,7 @@ export async function composeMessages(
   hasDone: boolean,
   llmsTxtLoader: LlmsTxtLoader,
   signal: AbortSignal,
+  fence?: string,
 ): Promise<Message[]> {
   const { instructions, experimentalLlmsTxt, transformPageContent } = config;
   let pageInstructions: string | null | undefined;
@@ -44,6 +45,7 @@ export async function composeMessages(
     step: { step: step + 1, maxSteps: config.maxSteps, now: new Date(), hasDone },
     history,
     page: { header: state.header, content, footer: state.footer },
+    fence,
   });
   return [
     { role: 'system', content: getSystemPrompt(config.language, config.customSystemPrompt) },

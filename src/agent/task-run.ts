@@ -28,6 +28,8 @@ export interface TaskRunState {
   notes: NoteQueueState;
   /** Loop detection's counts: [action-on-page key, times chosen]. */
   loops: Array<[string, number]>;
+  /** The run's page-text fence marker (TaskRun.fence); a state without one gets a new marker. */
+  fence?: string;
 }
 
 /** What a run needs from the agent that runs it. */
@@ -52,6 +54,8 @@ export class TaskRun {
   usage: Usage;
   /** The step whose action is running: saved as taken (with `inFlightOutput`) if the page unloads mid-action. */
   inFlight: AgentStepEvent | null = null;
+  /** A random marker no page can guess, fencing the page text in every prompt of this run. */
+  readonly fence: string;
 
   constructor(task: string, taskId: string, deps: TaskRunDeps, state?: TaskRunState) {
     this.task = task;
@@ -63,6 +67,7 @@ export class TaskRun {
     this.step = state?.step ?? 0;
     this.history = state ? copyJson(state.history) : [];
     this.usage = state ? { ...state.usage } : emptyUsage();
+    this.fence = state?.fence ?? Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
   }
 
   /** The run's state as plain data (a deep copy); an action still running counts as taken. */
@@ -73,7 +78,7 @@ export class TaskRun {
       history.push(copyJson({ ...this.inFlight, action: { ...this.inFlight.action, output: inFlightOutput } }));
       step = this.inFlight.stepIndex + 1;
     }
-    return { version: TASK_RUN_VERSION, task: this.task, taskId: this.taskId, step, history, usage: { ...this.usage }, notes: this.notes.toJSON(), loops: this.loops.toJSON() };
+    return { version: TASK_RUN_VERSION, task: this.task, taskId: this.taskId, step, history, usage: { ...this.usage }, notes: this.notes.toJSON(), loops: this.loops.toJSON(), fence: this.fence };
   }
 
   /** A run restored from `toJSON()` data; throws AgentStateError (`bad_state`) naming what is wrong. */
@@ -103,6 +108,7 @@ function problemOf(data: unknown): string | null {
   const page = notes.page;
   if (page !== null && !(isRecord(page) && typeof page.url === 'string' && typeof page.title === 'string')) return '`notes.page` is malformed';
   if (!Array.isArray(data.loops) || !data.loops.every((e) => Array.isArray(e) && typeof e[0] === 'string' && isCount(e[1]))) return '`loops` is malformed';
+  if (data.fence !== undefined && (typeof data.fence !== 'string' || !/^[a-z0-9]{4,32}$/.test(data.fence))) return '`fence` is malformed';
   return null;
 }
 

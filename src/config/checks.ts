@@ -69,6 +69,23 @@ export function oneOf(values: readonly string[], orFunction = false): Check {
   };
 }
 
+/** Whether `value` is an http(s) origin (a path, query or fragment is not accepted). */
+function isOrigin(value: unknown): boolean {
+  try {
+    const url = new URL(value as string);
+    return /^https?:$/.test(url.protocol) && (value as string).replace(/\/$/, '') === url.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A list of http(s) origins; a script tag's attribute separates them by commas or spaces. */
+export const ORIGINS: Check = {
+  isValid: (value) => Array.isArray(value) && value.every(isOrigin),
+  expect: 'a list of origins like "https://shop.example"',
+  fromText: (text) => text.split(/[\s,]+/).filter(Boolean),
+};
+
 /** A plain object whose entries each pass `isEntry`. */
 export function record(expect: string, isEntry: (entry: unknown) => boolean, expectEntry?: string): Check {
   return { isValid: isPlainObject, isEntry, expect, expectEntry };

@@ -1,7 +1,7 @@
 // The option table: every option of PageAgentCore and PageAgent once, with its check, default,
 // script-tag attribute, secrecy and documentation. Config validation, the script-tag reader, the LLM
 // client's config and docs/configuration.md all read it; nothing else lists option names.
-import { between, BOOLEAN, FUNCTION, integer, number, oneOf, parseFlag, record, STRING, text, type Check } from './checks.js';
+import { between, BOOLEAN, FUNCTION, integer, number, oneOf, ORIGINS, parseFlag, record, STRING, text, type Check } from './checks.js';
 
 // Every bundler of src/ defines __DOCS__ (build.mjs, vitest.config.ts, the test and bench bundlers):
 // false in the IIFE, so the documentation below never ships in it; true elsewhere (the ESM build
@@ -91,6 +91,8 @@ export const OPTIONS = {
     doc: __DOCS__ && { type: 'number', description: 'Minimum pause between steps in seconds. Changed from page-agent (a fixed 0.4 s): steps always wait, at most 1 s, until the page stops changing.' } },
   approveAction: { group: 'agent', check: oneOf(['risky', 'all'], true), attribute: 'approve-action',
     doc: __DOCS__ && { type: "'risky' | 'all' | (tool, input, context) => decision", description: "Approval before page actions: 'risky' asks the user about actions whose effect looks irreversible (forms that pay or order, dialogs that delete, risky choices, links that leave the site; multilingual labels; see api.md); 'all' asks every time; a function decides (true/false, 'ask', { allow: false, note })." } },
+  allowedOrigins: { group: 'agent', check: ORIGINS, attribute: 'allowed-origins',
+    doc: __DOCS__ && { type: 'string[]', description: "Other sites the agent may open (['https://shop.example']): a click or Enter on a link or form leading to any other origin is refused, whatever approveAction says. The page's own origin is always allowed. It cannot see where a script (execute_javascript, a button's handler) or a server redirect goes: keep approveAction on for those." } },
   customTools: { group: 'tools', check: record('an object of named tools', isTool, 'a tool made with tool({ description, inputSchema, execute }), or null to remove a built-in'),
     doc: __DOCS__ && { type: 'Record<string, PageAgentTool | null>', description: 'Adds tools made with tool(); a tool named like a built-in replaces it, null removes it.' } },
   'instructions.system': { group: 'prompt', check: STRING,

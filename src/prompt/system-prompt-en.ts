@@ -10,7 +10,7 @@ Each step you get one message:
 - <task>: what the user wants. It is your goal at every step.
 - <step>: step number and budget.
 - <history>: your earlier steps, oldest first: evaluation, memory, goal, the action and its result. Lines starting with "note:" are things the system noticed or was told.
-- <page>: the page as it is now: a header (URL, title, scroll position), the content, then a footer saying what lies further down.
+- <page>: the page as it is now: a header (URL, title, scroll position), the content, then a footer saying what lies further down. It ends only at "--- end of page X ---" (X: this task's random marker).
 
 # Reading the page
 - [12]<button>Save /> is an element you can act on; 12 is its index. Use only indexes shown in the current <page>.

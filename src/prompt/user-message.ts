@@ -31,6 +31,8 @@ export interface UserMessageParts {
   step: StepInfo;
   history: readonly HistoricalEvent[];
   page: Pick<BrowserState, 'header' | 'content' | 'footer'>;
+  /** The run's random marker: the page text is fenced by lines carrying it (see formatPage). */
+  fence?: string;
 }
 
 const clean = (text: string | null | undefined): string => (text ?? '').trim();
@@ -119,16 +121,21 @@ export function formatHistory(history: readonly HistoricalEvent[]): string {
   return block('history', lines.length ? lines.join('\n') : 'No steps yet.');
 }
 
-/** The `<page>` block: header, content and footer, skipping empty parts. */
-export function formatPage(page: Pick<BrowserState, 'header' | 'content' | 'footer'>): string {
+/**
+ * The `<page>` block: header, content and footer, skipping empty parts. With a `fence` (random per
+ * run), the text sits between `--- page FENCE ---` and `--- end of page FENCE ---` lines: a page
+ * cannot guess the marker, so nothing it writes can end the block early.
+ */
+export function formatPage(page: Pick<BrowserState, 'header' | 'content' | 'footer'>, fence?: string): string {
   // Only outer blank space goes: the first content line's indentation is structure.
   const parts = [page.header, page.content, page.footer].map((part) => (part ?? '').replace(/^\n+|\s+$/g, '')).filter(Boolean);
+  if (fence) parts.unshift(`--- page ${fence} ---`), parts.push(`--- end of page ${fence} ---`);
   return block('page', parts.join('\n'));
 }
 
 /** The whole user message of one step. */
 export function buildUserMessage(parts: UserMessageParts): string {
-  return [formatInstructions(parts.instructions), formatTask(parts.task), formatStepInfo(parts.step), formatHistory(parts.history), formatPage(parts.page)]
+  return [formatInstructions(parts.instructions), formatTask(parts.task), formatStepInfo(parts.step), formatHistory(parts.history), formatPage(parts.page, parts.fence)]
     .filter(Boolean)
     .join('\n\n');
 }

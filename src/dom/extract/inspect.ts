@@ -9,6 +9,7 @@ import { computeName } from './accessible-name.js';
 import { listedInfo } from './element-info.js';
 import { presentedControl, presentingLabel } from './hidden-control.js';
 import { interactiveReason, isEditingHost, type InteractiveReason } from './interactivity.js';
+import { drawsNothing, type Ink } from './hidden-text.js';
 import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
 import { getClosedShadowRoot, isListenerTrackerInstalled } from './listener-tracker.js';
 import { looksLikeButton } from './button-look.js';
@@ -39,8 +40,10 @@ export interface Scope {
   known: boolean;
   /** The previous observation cut this element's children: those it did not walk were in the page already. */
   cutKnown: boolean;
-  /** Child text nodes are visible (the element's visibility is `visible`). */
+  /** Child text nodes are visible (the element's visibility is `visible`; readability is decided at the first text: `ink`). */
   textVisible: boolean;
+  /** How the element draws its text and what lies under it, read once its first text node is met (hidden-text.ts). */
+  ink: Ink | null;
   /** Inside a label listed for a hidden checkbox or radio: a pointer cursor or a listener is that control's, not another one. */
   inPresenter: boolean;
 }
@@ -132,6 +135,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const height = rect ? rect.bottom - rect.top : 0;
   // A box at most 1px wide or high that clips its content shows nothing ("sr-only", collapsed panels).
   if ((width <= 1 || height <= 1) && display !== 'contents' && getPropertyValue(style, 'overflow') !== 'visible') return null;
+  if (drawsNothing(element, style, width, height)) return null;
   node.flow = flowOf(display, tag);
 
   const registry = options.registry;
@@ -228,6 +232,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     known,
     cutKnown: registry.observationCount > 0 && registry.hadCutChildren(element),
     textVisible: visible,
+    ink: { style, width, under: scope.ink, background: undefined, decided: false },
     inPresenter: scope.inPresenter || presented !== null,
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null };

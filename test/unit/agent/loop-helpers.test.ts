@@ -128,7 +128,7 @@ describe('ApprovalGate', () => {
     await expect(decide(() => undefined)).resolves.toEqual({ allow: true });
     const changed = await decide(() => 'says “delete”');
     expect(changed.allow).toBe(false);
-    expect(changed).toMatchObject({ changed: true, note: 'Not run: the target changed after the decision (now it says “delete”); read the page again.' });
+    expect(changed).toMatchObject({ result: 'Not run: the target changed after the decision (now it says “delete”); read the page again.' });
   });
 });
 

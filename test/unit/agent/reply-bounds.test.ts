@@ -33,6 +33,6 @@ describe('reply bounds', () => {
   it('adds no note to a reply with one action', async () => {
     const { agent } = makeAgent([step({ click_element_by_index: { index: 1 } }), done()]);
     const result = await agent.execute('task');
-    expect((result.history.find((e) => e.type === 'step') as any).action.output).not.toContain('several actions');
+    expect((result.history.find((e) => e.type === 'step') as any).action.output).not.toContain('Only the first');
   });
 });

@@ -52,6 +52,7 @@ const CASES: Record<string, { good: unknown[]; bad: unknown[] }> = {
   maxSteps: { good: [1, 40], bad: [0, 2.5, '40', 2 ** 60] },
   stepDelay: { good: [0, 0.4], bad: [-1, Number.NaN] },
   approveAction: { good: ['risky', 'all', fn], bad: ['sometimes', true] },
+  allowedOrigins: { good: [[], ['https://shop.test'], ['http://localhost:8080/', 'https://a.b.test']], bad: ['https://shop.test', ['shop.test'], ['https://shop.test/path'], ['ftp://shop.test'], [1]] },
   customTools: { good: [{}, { mine: tool, scroll: null }], bad: [[], { mine: { description: 'no schema' } }, { bad: 3 }] },
   'instructions.system': { good: ['s'], bad: [3] },
   'instructions.getPageInstructions': { good: [fn], bad: ['x'] },

@@ -77,6 +77,10 @@ describe('formatPage and buildUserMessage', () => {
     expect(formatPage({ header: 'URL: x\n', content: '\t[0]<a>Home />\n\t[1]<a>Cart />\n', footer: '' })).toBe('<page>\nURL: x\n\t[0]<a>Home />\n\t[1]<a>Cart />\n</page>');
   });
 
+  it('fences the page text with lines carrying the run\'s marker', () => {
+    expect(formatPage({ header: 'URL: x', content: '[0]<a>Home />', footer: '' }, 'k3x9')).toBe('<page>\n--- page k3x9 ---\nURL: x\n[0]<a>Home />\n--- end of page k3x9 ---\n</page>');
+  });
+
   it('assembles instructions, task, step, history and page in order', () => {
     const message = buildUserMessage({
       instructions: { page: 'Use the filters.' },

@@ -1,0 +1,102 @@
+// Text a person cannot see (#15): boxes drawn as nothing (filter: opacity(0), a clip-path that keeps
+// nothing, a transform that scales to nothing, content-visibility: hidden, the body of a closed
+// <details>) and text drawn invisibly (font-size of a pixel or less, a transparent colour or one
+// within a few steps of the background under it, text indented off its box). Cheap signals only:
+// a few computed-style reads per element, and the background carried down the walk. Colours other
+// than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown.
+import { append, regexExec, stringCharCodeAt, stringIndexOf, stringSlice } from '../intrinsics.js';
+import { detailsOpen, getPropertyValue, localName, nodeType, parentNode, styleOf } from '../platform.js';
+
+/** An opaque background colour as [r, g, b], or null when it is not known (an image, a gradient, an unparsed colour). */
+export type Background = readonly [number, number, number] | null;
+
+/**
+ * How an element draws its text, for the decision at its first text node: its style and width, and
+ * the element it sits in (for the background, read lazily up the chain and kept). The walk root's
+ * `under` is the canvas: style null, background known.
+ */
+export interface Ink {
+  style: CSSStyleDeclaration | null;
+  width: number;
+  under: Ink | null;
+  /** The opaque background under the content; undefined until read. */
+  background: Background | undefined;
+  /** The element's text was judged already (Scope.textVisible holds the answer). */
+  decided: boolean;
+}
+
+/**
+ * The canvas under a walk root: white under a page's root element unless the page asks for a dark
+ * colour scheme; unknown under any other root (a dialog walked alone).
+ */
+export function canvasUnder(root: Element): Ink {
+  const light = localName(root) === 'html' && stringIndexOf(getPropertyValue(styleOf(root), 'color-scheme'), 'dark') < 0;
+  return { style: null, width: 0, under: null, background: light ? [255, 255, 255] : null, decided: true };
+}
+
+const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
+
+/** [r, g, b, alpha] of a computed `rgb()`/`rgba()` colour; null for any other syntax. */
+function parseColor(value: string): number[] | null {
+  const match = regexExec(RGB, value);
+  return match ? [+match[1]!, +match[2]!, +match[3]!, match[4] === undefined ? 1 : +match[4]] : null;
+}
+
+/** Whether the box and everything in it is drawn as nothing. */
+export function drawsNothing(element: Element, style: CSSStyleDeclaration, width: number, height: number): boolean {
+  if (getPropertyValue(style, 'content-visibility') === 'hidden') return true;
+  const filter = getPropertyValue(style, 'filter');
+  if (filter !== 'none' && stringIndexOf(filter, 'opacity(0)') >= 0) return true;
+  const clip = getPropertyValue(style, 'clip-path');
+  // inset(50%) (or more) from both sides, or a circle or ellipse of radius 0, keeps no pixel.
+  if (clip !== 'none' && regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, clip) !== null) return true;
+  // A transform that scales to nothing leaves a box without area (its rect includes the transform).
+  if ((width === 0 || height === 0) && getPropertyValue(style, 'transform') !== 'none') return true;
+  // The body of a closed <details>: everything but its summary.
+  const parent = parentNode(element);
+  return parent !== null && nodeType(parent) === 1 && localName(parent as Element) === 'details' && localName(element) !== 'summary' && !detailsOpen(parent as HTMLDetailsElement);
+}
+
+/**
+ * The background under `ink`'s content: its own opaque colour, else the one under it. A positioned
+ * box may sit over other content (a hero image, a ::before overlay): under it, the background is
+ * unknown. Read up the chain without recursion (pages nest thousands deep) and kept on each link.
+ */
+function backgroundAt(ink: Ink): Background {
+  const chain: Ink[] = [];
+  let at: Ink | null = ink;
+  for (; at !== null && at.background === undefined; at = at.under) append(chain, at);
+  let background: Background = at === null ? null : at.background!;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const style = chain[i]!.style!;
+    const under = getPropertyValue(style, 'position') === 'static' ? background : null;
+    const color = getPropertyValue(style, 'background-image') === 'none' ? getPropertyValue(style, 'background-color') : '';
+    // The most common case first: no background of its own.
+    if (color === 'rgba(0, 0, 0, 0)') background = under;
+    else {
+      const rgb = parseColor(color);
+      background = rgb === null ? null : rgb[3] === 1 ? [rgb[0]!, rgb[1]!, rgb[2]!] : rgb[3] === 0 ? under : null;
+    }
+    chain[i]!.background = background;
+  }
+  return background;
+}
+
+/** Whether the element's own text is drawn so that a person cannot read it. */
+export function textUnreadable(ink: Ink): boolean {
+  const style = ink.style!;
+  const size = getPropertyValue(style, 'font-size');
+  // "0px", "1px", "0.5px", "1.5px": one digit below 2 before "px" or a decimal point.
+  if (stringCharCodeAt(size, 0) < 50 && (size.length === 3 || stringCharCodeAt(size, 1) === 46)) return true;
+  const color = parseColor(getPropertyValue(style, 'color'));
+  if (color !== null) {
+    if (color[3]! < 0.1) return true;
+    const background = color[3] === 1 ? backgroundAt(ink) : null;
+    // Within about 10 steps per channel of the background: drawn in (nearly) the background's colour.
+    if (background !== null && (color[0]! - background[0]) ** 2 + (color[1]! - background[1]) ** 2 + (color[2]! - background[2]) ** 2 < 300) return true;
+  }
+  const indent = getPropertyValue(style, 'text-indent');
+  if (indent === '0px' || ink.width <= 0) return false;
+  const px = +stringSlice(indent, 0, indent.length - 2);
+  return px <= -ink.width || px >= ink.width;
+}

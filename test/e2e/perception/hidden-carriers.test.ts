@@ -1,0 +1,80 @@
+// Hidden-text carriers (#15): text a person cannot see never reaches the page text, and each one's
+// visible twin (the same construction, made visible) still does. Every carrier holds a unique token;
+// the page text must hold none of the hidden tokens and all of the visible ones. Not handled yet:
+// text fully covered by another opaque element (it needs a hit test per text block).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+import { observe, openWith } from './harness.js';
+import { CARRIERS } from '../../fixtures/security/carriers.js';
+
+let web: StaticServer;
+beforeAll(async () => {
+  web = await startStaticServer();
+});
+afterAll(async () => {
+  await web.close();
+});
+
+const token = (index: number, side: 'h' | 'v') => `carrier${index}${side}zq`;
+
+describe('hidden-text carriers', () => {
+  it(`never reach the page text (${CARRIERS.length} carriers), while their visible twins do`, async () => {
+    const html = CARRIERS.map(([, hidden, visible], i) => `<section>${hidden.replace('TOKEN', token(i, 'h'))}${visible.replace('TOKEN', token(i, 'v'))}</section>`).join('\n');
+    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111;font:16px sans-serif">${html}</body>`, { viewport: { width: 1000, height: 3000 } });
+    try {
+      const { content } = await observe(page);
+      const leaked = CARRIERS.filter((_, i) => content.includes(token(i, 'h'))).map(([name]) => name);
+      const lost = CARRIERS.filter((_, i) => !content.includes(token(i, 'v'))).map(([name]) => name);
+      expect({ leaked, lost }).toEqual({ leaked: [], lost: [] });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('visible text near the carriers', () => {
+  it('stays: odd colour syntaxes, captions over images, a font-size:0 row of inline blocks, a dark page, summaries', async () => {
+    const cases = [
+      '<p style="color:oklch(40% 0.1 200)">keepOklch</p>',
+      '<p style="color:color-mix(in srgb, #fff 10%, #000)">keepMix</p>',
+      '<p style="--ink:#222;color:var(--ink)">keepVariable</p>',
+      '<p style="color:#333"><span style="color:currentColor">keepCurrent</span></p>',
+      // A white caption placed over an image sibling: the background under a positioned box is unknown.
+      '<div style="position:relative;width:300px;height:80px"><img alt="" style="width:300px;height:80px;background:#123" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><h2 style="position:absolute;top:0;margin:0;color:#fff">keepCaption</h2></div>',
+      '<div style="font-size:0"><span style="font-size:16px">keepInline1</span> <span style="font-size:16px">keepInline2</span></div>',
+      '<details><summary>keepSummary</summary><p>gone</p></details>',
+      '<div style="background:linear-gradient(#000,#111)"><p style="color:#050505">keepOverGradient</p></div>',
+    ].join('\n');
+    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111">${cases}</body>`, { viewport: { width: 1000, height: 2000 } });
+    try {
+      const { content } = await observe(page);
+      const words = ['keepOklch', 'keepMix', 'keepVariable', 'keepCurrent', 'keepCaption', 'keepInline1', 'keepInline2', 'keepSummary', 'keepOverGradient'];
+      expect(words.filter((word) => !content.includes(word))).toEqual([]);
+      expect(content).not.toContain('gone');
+    } finally {
+      await context.close();
+    }
+    const dark = await openWith(web, '<!doctype html><meta name=color-scheme content=dark><body><p style="color:#f0f0f0">keepOnDark</p></body>');
+    try {
+      expect((await observe(dark.page)).content).toContain('keepOnDark');
+    } finally {
+      await dark.context.close();
+    }
+  });
+});
+
+describe('bad input', () => {
+  it('decides text under 1,000 nested ancestors without a throw', async () => {
+    const html = `<!doctype html><body style="background:#fff">${'<div>'.repeat(1000)}<p style="color:#fefefe">deepHidden</p><p>deepShown</p>${'</div>'.repeat(1000)}</body>`;
+    const { context, page, errors } = await openWith(web, html, { config: { tokenBudget: 200_000 } });
+    try {
+      const { content } = await observe(page);
+      expect(content).toContain('deepShown');
+      expect(content).not.toContain('deepHidden');
+      expect(content).not.toContain('could not be read');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
