@@ -151,6 +151,17 @@ export const detailsOpen = getter<boolean>(P('HTMLDetailsElement'), 'open');
 export const onclickHandler = getter<unknown>(HTMLElementP, 'onclick');
 export const onmousedownHandler = getter<unknown>(HTMLElementP, 'onmousedown');
 export const innerText = getter<string>(HTMLElementP, 'innerText');
+const validationMessages: Record<string, (self: any) => string> = {
+  __proto__: null as never,
+  input: getter<string>(P('HTMLInputElement'), 'validationMessage'),
+  select: getter<string>(P('HTMLSelectElement'), 'validationMessage'),
+  textarea: getter<string>(P('HTMLTextAreaElement'), 'validationMessage'),
+};
+/** The browser's constraint-validation message of an input, select or textarea ('' when valid or another element). */
+export function validationMessage(element: Element): string {
+  const read = validationMessages[localName(element)];
+  return read ? read(element) ?? '' : '';
+}
 const disabledMatcher = ':disabled';
 
 /** Whether a form control is disabled, including through a disabled fieldset. */

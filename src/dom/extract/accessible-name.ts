@@ -41,8 +41,10 @@ const FROM_CONTENT = stringSet([
   'rowheader', 'switch', 'tab', 'tooltip', 'treeitem', 'a', 'summary', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'label', 'legend', 'caption',
   'figcaption',
 ]);
-const RANGE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
-const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
+/** Roles whose value is `aria-valuetext` or `aria-valuenow`. */
+export const RANGE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+/** Input types that are buttons named by their value. */
+export const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
 const VALUELESS_INPUTS = stringSet(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden', 'color']);
 const CAPTIONS: Readonly<Record<string, string | undefined>> = { __proto__: null, fieldset: 'legend', table: 'caption', figure: 'figcaption' } as never;
 
@@ -103,7 +105,7 @@ function elementName(element: Element, flags: number): string {
   let text: string | null;
   // 2B: aria-labelledby (browsers accept the misspelling aria-labeledby), once per traversal.
   if (!(flags & LABELLEDBY)) {
-    const list = labelledBy(element);
+    const list = idRefs(element, getAttribute(element, 'aria-labelledby') ?? getAttribute(element, 'aria-labeledby'));
     text = '';
     for (let i = 0; i < list.length; i++) text += ' ' + nameOf(list[i]!, LABELLEDBY | REFERENCED | (isHidden(list[i]!) ? HIDDEN : 0));
     if (hasVisibleText(text)) return found(text, 'labelledby', list, flags);
@@ -229,9 +231,27 @@ function pseudoText(element: Element, pseudo: string): string {
   return out === '' ? '' : ' ' + out + ' ';
 }
 
-/** The elements an aria-labelledby names in the element's tree scope; missing ids are skipped. */
-function labelledBy(element: Element): Element[] {
-  const ids = collapseWhitespace(getAttribute(element, 'aria-labelledby') ?? getAttribute(element, 'aria-labeledby') ?? '');
+/**
+ * The text of the elements an id list (aria-describedby, aria-errormessage) names, as a referenced
+ * name (hidden ones count), and those elements. Never throws.
+ */
+export function referencedText(element: Element, ids: string | null): { text: string; elements: Element[] } {
+  const elements = idRefs(element, ids);
+  let text = '';
+  target = element;
+  visits = 0;
+  try {
+    for (let i = 0; i < elements.length; i++) text += ' ' + nameOf(elements[i]!, LABELLEDBY | REFERENCED | HIDDEN);
+  } catch {
+    text = '';
+  }
+  target = null;
+  return { text: clipText(collapseWhitespace(text), 1000), elements };
+}
+
+/** The elements an id list names in the element's tree scope; missing ids are skipped. */
+function idRefs(element: Element, list: string | null): Element[] {
+  const ids = collapseWhitespace(list ?? '');
   const found: Element[] = [];
   const root = rootNode(element);
   const type = nodeType(root);

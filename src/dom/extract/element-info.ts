@@ -6,10 +6,10 @@ import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
   closest, collectionLength, detailsOpen, getAttribute, getAttributeNames, inputChecked, inputIndeterminate, inputType,
-  inputValue, isDisabledControl, localName, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
-  textareaValue,
+  inputValue, isDisabledControl, localName, matches, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
+  textareaValue, validationMessage,
 } from '../platform.js';
-import { computeName } from './accessible-name.js';
+import { BUTTON_INPUTS, computeName, RANGE_ROLES, referencedText } from './accessible-name.js';
 import { isEditingHost } from './interactivity.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
@@ -24,11 +24,9 @@ export interface ListedInfo {
 
 const MAX_OPTIONS = 12;
 const MAX_OPTIONS_TEXT = 110;
-const BUTTON_INPUTS = stringSet(['button', 'submit', 'reset']);
 const NO_VALUE_INPUTS = stringSet(['checkbox', 'radio', 'button', 'submit', 'reset', 'image']);
 const CHECKABLE_ROLES = stringSet(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE_ROLES = stringSet(['option', 'tab', 'treeitem', 'gridcell', 'row']);
-const VALUE_ROLES = stringSet(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
 const FORM_CONTROLS = stringSet(['input', 'select', 'textarea', 'button']);
 
 function add(list: ShownAttribute[], name: string, value: string | true | null | undefined): void {
@@ -98,7 +96,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // A placeholder or title stays as its own attribute: a placeholder never hides a label.
   const named = computeName(element, false);
   const fromLabel = named.from === 'labelledby' || named.from === 'aria-label' || named.from === 'label';
-  if (fromLabel) add(attributes, 'label', named.name);
+  if (fromLabel) add(attributes, 'label', withoutColon(named.name));
   add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
   add(attributes, 'title', getAttribute(element, 'title'));
   // A control's `name` attribute helps only when nothing else names it.
@@ -139,12 +137,14 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     else if (checked === 'mixed') add(attributes, 'checked', 'mixed');
   }
   if (role && SELECTABLE_ROLES[role] === true && getAttribute(element, 'aria-selected') === 'true') add(attributes, 'selected', true);
-  if (role && VALUE_ROLES[role] === true) add(attributes, 'value', getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow'));
+  if (role && RANGE_ROLES[role] === true && !has(attributes, 'value')) add(attributes, 'value', getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow'));
   if (FORM_CONTROLS[tag] === true ? isDisabledControl(element) : getAttribute(element, 'aria-disabled') === 'true') add(attributes, 'disabled', true);
   else if (closest(element, '[aria-disabled=true]') !== null) add(attributes, 'disabled', true);
-  if (FORM_CONTROLS[tag] === true && getAttribute(element, 'readonly') !== null) add(attributes, 'readonly', true);
-  if (FORM_CONTROLS[tag] === true && getAttribute(element, 'required') !== null) add(attributes, 'required', true);
-  if (getAttribute(element, 'aria-invalid') === 'true') add(attributes, 'invalid', true);
+  // Native attributes on form controls, their ARIA twins on custom widgets.
+  const native = FORM_CONTROLS[tag] === true;
+  if (native ? getAttribute(element, 'readonly') !== null : getAttribute(element, 'aria-readonly') === 'true') add(attributes, 'readonly', true);
+  if (native ? getAttribute(element, 'required') !== null : getAttribute(element, 'aria-required') === 'true') add(attributes, 'required', true);
+  const messages = invalidMessage(element, native, attributes);
   const popup = getAttribute(element, 'aria-haspopup');
   if (popup && popup !== 'false') add(attributes, 'popup', popup === 'true' ? 'menu' : popup);
   // Expanded state in one word; a collapsed popup button is the normal case and says nothing.
@@ -157,9 +157,40 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   const current = getAttribute(element, 'aria-current');
   if (current && current !== 'false') add(attributes, 'aria-current', current);
   add(attributes, 'data-state', getAttribute(element, 'data-state'));
+  // A calendar's day: its full date when the widget gives it on the cell (title and aria-label are names).
+  add(attributes, 'data-date', getAttribute(element, 'data-date') ?? getAttribute(closest(element, 'td[data-date],[role=gridcell][data-date]') ?? element, 'data-date'));
   if (isEditingHost(element)) add(attributes, 'contenteditable', true);
   if (extra.length > 0) addExtra(element, attributes, extra, secret);
   const info: ListedInfo = label === undefined || label === '' ? { attributes } : { attributes, label };
   if (fromLabel && named.elements) info.nameElements = named.elements;
+  if (messages) info.nameElements = info.nameElements ? [...info.nameElements, ...messages] : messages;
   return info;
+}
+
+/** A name without the colon a form layout puts after its labels ("Email:", `::after { content: ":" }`). */
+function withoutColon(name: string): string {
+  let end = name.length;
+  while (end > 1 && (name[end - 1] === ':' || name[end - 1] === '：' || name[end - 1] === ' ')) end--;
+  return stringSlice(name, 0, end);
+}
+
+/**
+ * Adds `invalid` (with the message a person reads: aria-errormessage, aria-describedby, the browser's
+ * validation message) when the field says it is invalid or failed the browser's checks after the user
+ * touched it (`:user-invalid`); returns the elements that hold the message, for carrying.
+ */
+function invalidMessage(element: Element, native: boolean, attributes: ShownAttribute[]): Element[] | undefined {
+  const aria = getAttribute(element, 'aria-invalid');
+  let user = false;
+  try {
+    user = native && matches(element, ':user-invalid');
+  } catch {
+    // An engine without :user-invalid: aria-invalid only.
+  }
+  if (!user && (aria === null || aria === 'false' || aria === '')) return undefined;
+  let found = referencedText(element, getAttribute(element, 'aria-errormessage'));
+  if (found.text === '') found = referencedText(element, getAttribute(element, 'aria-describedby'));
+  const text = found.text || (native ? validationMessage(element) : '');
+  add(attributes, 'invalid', clipText(text, 120) || true);
+  return found.text !== '' && found.text.length <= 120 ? found.elements : undefined;
 }

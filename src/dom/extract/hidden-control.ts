@@ -2,14 +2,13 @@
 // cards, toggles and custom boxes drawn by the label or a sibling): the control is not listed, its
 // label is, carrying the control's kind and state. Reads style and layout; knows nothing of the walk.
 import { stringSet } from '../intrinsics.js';
+import { paintsBox } from './button-look.js';
 import {
   controlLabels, documentElement, getBoundingClientRect, getPropertyValue, inputType, labelControl, localName, nodeListLength, ownerDocument,
   rectBottom, rectLeft, rectRight, rectTop, scrollWidth, styleOf,
 } from '../platform.js';
 
 const TOGGLES = stringSet(['checkbox', 'radio']);
-const NO_BORDER = ['border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width'];
-const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
 /** Whether `element` is a native checkbox or radio. */
 function isToggleInput(element: Element): boolean {
@@ -18,9 +17,7 @@ function isToggleInput(element: Element): boolean {
 
 /** `appearance: none` with no border, background or shadow of its own: the control paints nothing. */
 function paintsNothing(style: CSSStyleDeclaration): boolean {
-  if (getPropertyValue(style, 'appearance') !== 'none') return false;
-  for (let i = 0; i < NO_BORDER.length; i++) if (getPropertyValue(style, NO_BORDER[i]!) !== '0px') return false;
-  return getPropertyValue(style, 'background-color') === TRANSPARENT && getPropertyValue(style, 'background-image') === 'none' && getPropertyValue(style, 'box-shadow') === 'none';
+  return getPropertyValue(style, 'appearance') === 'none' && !paintsBox(style);
 }
 
 /**

@@ -11,7 +11,8 @@ import { presentedControl, presentingLabel } from './hidden-control.js';
 import { interactiveReason, isEditingHost, type InteractiveReason } from './interactivity.js';
 import { drawsNothing, type Ink } from './hidden-text.js';
 import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
-import { getClosedShadowRoot } from './listener-tracker.js';
+import { getClosedShadowRoot, isListenerTrackerInstalled } from './listener-tracker.js';
+import { looksLikeButton } from './button-look.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
   hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
@@ -84,7 +85,7 @@ const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file']);
 const SCROLLING = stringSet(['auto', 'scroll', 'overlay']);
 const LINE_OVERHEAD = 14;
 /** Signals that inside a listed label only repeat that the label's control is clickable. */
-const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework']);
+const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework', 'handler']);
 
 function isWeak(reason: InteractiveReason | null): boolean {
   return reason !== null && WEAK_REASONS[reason] === true;
@@ -154,6 +155,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   if (mayList && !listed) {
     const reason = interactiveReason(element, tag, cursor, scope.parentCursor);
     listed = reason !== null && !(scope.inPresenter && isWeak(reason));
+    // Loaded late, listeners went unseen: a div or span drawn as a button stands for one.
+    if (reason === null && !scope.inListed && (tag === 'div' || tag === 'span') && !isListenerTrackerInstalled()) listed = looksLikeButton(element, style, width, height);
   }
   // A visually hidden checkbox or radio is listed as its visible label (see hidden-control.ts).
   let presented: Element | null = null;

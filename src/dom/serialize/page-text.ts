@@ -1,7 +1,7 @@
 // Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
 // indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
 // under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
-import { append, SafeMap, stringCharCodeAt, stringSet, stringToLowerCase } from '../intrinsics.js';
+import { append, regexExec, SafeMap, stringSet, stringToLowerCase } from '../intrinsics.js';
 import type { ElementNode, GapNode, PageNode } from '../page-tree.js';
 import { clipText, collapseWhitespace, hasVisibleText } from './text.js';
 
@@ -199,8 +199,8 @@ class Renderer {
           out += ' ' + name;
           continue;
         }
-        // The accessible name is kept as long as a line's text; other values are short hints.
-        const shown = clipText(collapseWhitespace(value), name === 'label' ? this.#limits.label : this.#limits.attribute);
+        // The accessible name and an error message are kept as long as a line's text; other values are short hints.
+        const shown = clipText(collapseWhitespace(value), name === 'label' || name === 'invalid' ? this.#limits.label : this.#limits.attribute);
         if (shown === '') continue;
         if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
@@ -295,16 +295,11 @@ function collectText(node: ElementNode, parts: string[], skipListed: boolean, fa
   }
 }
 
-/** Whether a line holds only separators (`·`, `/`, `|`, dashes), which carry nothing for the model. */
+/** Whether a line holds only separators (`·`, `•`, `/`, `|`, `\\`, dashes, commas), which carry nothing for the model. */
 function isSeparatorLine(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = stringCharCodeAt(text, i);
-    if (code !== 32 && code !== 0xb7 && code !== 0x2022 && code !== 47 && code !== 124 && code !== 92 && code !== 45 && code !== 0x2013 && code !== 0x2014 && code !== 44 && code !== 59) {
-      return false;
-    }
-  }
-  return true;
+  return regexExec(SEPARATORS, text) !== null;
 }
+const SEPARATORS = /^[ ·•/|\\\-–—,;]*$/;
 
 /** Gaps before the first or after the last real line are told by the header and footer instead. */
 function isOuterGap(line: Line): boolean {

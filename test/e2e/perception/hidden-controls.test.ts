@@ -89,10 +89,11 @@ describe('visually hidden checkboxes and radios', () => {
     }
   });
 
-  it('keeps a link inside the label of a hidden checkbox as its own line, and drops pointer-only parts', async () => {
+  it('keeps a link inside the label of a hidden checkbox as its own line, and drops pointer-only and handler-only parts', async () => {
     const { context, page } = await openWith(web, `<!doctype html><title>Terms</title>
 <style>.box { position:absolute; opacity:0; width:0; height:0 } label { cursor:pointer }</style>
-<label><input class="box" type="checkbox" name="terms"><span style="cursor:pointer">I accept the <a href="#terms">terms of service</a></span></label>`);
+<label><span class="icon" style="display:inline-block;width:16px;height:16px;border:1px solid"><input class="box" type="checkbox" name="terms"></span><span style="cursor:pointer">I accept the <a href="#terms">terms of service</a></span></label>
+<script>document.querySelector('.icon').onclick = () => {};</script>`);
     try {
       const { content } = await observe(page);
       const lines = listedLines(content);

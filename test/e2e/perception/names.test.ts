@@ -112,7 +112,7 @@ describe('names in the page text', () => {
 });
 
 describe('the README example', () => {
-  it('reads the labelled checkbox example exactly as README shows it', async () => {
+  it('reads the example (labelled checkbox, pill radio group, invalid field) exactly as README shows it', async () => {
     const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');
     const example = /```html\n(<label><input type="checkbox" checked> Remember me<\/label>[\s\S]*?)```\s*```\n([\s\S]*?)```/.exec(readme);
     expect(example).not.toBeNull();
