@@ -3,8 +3,8 @@
 // page or changing state, focus moving. Starts before the events are dispatched and settles after.
 import type { DomContext } from '../context.js';
 import { describeElement } from '../describe.js';
-import { attr, elementShadowRoot, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
-import { getClosedShadowRoot } from '../extract/listener-tracker.js';
+import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
+import { shadowRootOf } from '../extract/composed-tree.js';
 import { hasBox } from './geometry.js';
 import { deepActiveElement } from './focus.js';
 import { isAgentElement } from './hit-test.js';
@@ -52,7 +52,7 @@ function shadowRootsOf(target: Element): Node[] {
   for (let root = target.getRootNode() as Node & { host?: Element }; root.nodeType === 11 && root.host; root = root.host.getRootNode() as Node & { host?: Element }) roots.push(root);
   let scanned = 0;
   const inside = (el: Element): void => {
-    const root = elementShadowRoot(el) ?? getClosedShadowRoot(el);
+    const root = shadowRootOf(el);
     if (root && !roots.includes(root)) {
       roots.push(root);
       for (const child of queryAll(root, '*')) if (scanned++ < SHADOW_SCAN_LIMIT) inside(child);

@@ -4,9 +4,8 @@
 // page text lists it, waits for what the scroll loads, and says how many matches there are.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { closest, elementShadowRoot, innerHeight, isConnected, localName, rectOf, styleOf, textContent } from '../platform.js';
-import { getClosedShadowRoot } from '../extract/listener-tracker.js';
-import { composedParent, frameDocument } from '../extract/composed-tree.js';
+import { closest, innerHeight, isConnected, localName, rectOf, styleOf, textContent } from '../platform.js';
+import { composedParent, frameDocument, shadowRootOf } from '../extract/composed-tree.js';
 import { describeAny } from './change-watch.js';
 import { hasBox, scrollIntoViewIfNeeded } from './geometry.js';
 import { isAgentElement } from './hit-test.js';
@@ -45,11 +44,6 @@ function shownOrFoldable(element: Element): Match | null {
   return style.visibility === 'hidden' || style.opacity === '0' ? null : { element, closed: null };
 }
 
-/** The shadow root of a host: open, or closed and seen by the listener tracker. */
-function shadowOf(el: Element): ShadowRoot | null {
-  return elementShadowRoot(el) ?? getClosedShadowRoot(el) ?? null;
-}
-
 /**
  * Adds the deepest elements under `parent` (crossing open and tracked closed shadow roots and
  * same-origin frames) whose text contains `query`, in document order. Text split over inline children
@@ -63,7 +57,7 @@ function findIn(ctx: DomContext, parent: ParentNode, query: string, out: Element
     const tag = localName(el);
     if (SKIPPED.has(tag) || isAgentElement(ctx, el)) continue;
     const before = out.length;
-    const inner = tag === 'iframe' || tag === 'frame' ? frameDocument(el)?.body : shadowOf(el);
+    const inner = tag === 'iframe' || tag === 'frame' ? frameDocument(el)?.body : shadowRootOf(el);
     if (inner) findIn(ctx, inner, query, out);
     // Light children: plain content, or slotted into the shadow root. Every element is visited:
     // textContent leaves out shadow roots and frames, which may sit anywhere below.

@@ -3,8 +3,9 @@
 // configured element lists. Reads the tree and a little style; no hit-testing (find-covered.ts).
 import { parseNumber, SafeSet } from '../intrinsics.js';
 import {
-  assignedSlot, clientLeft, clientTop, defaultView, getPropertyValue, hasAttribute, iframeContentDocument, nodeType, parentNode, shadowHost, styleOf,
+  assignedSlot, clientLeft, clientTop, defaultView, elementShadowRoot, getPropertyValue, hasAttribute, iframeContentDocument, nodeType, parentNode, shadowHost, styleOf,
 } from '../platform.js';
+import { getClosedShadowRoot } from './listener-tracker.js';
 import type { ElementRef } from '../types.js';
 
 /**
@@ -76,3 +77,7 @@ export function frameDocument(frame: Element): Document | null {
   }
 }
 
+/** The shadow root of a host: open, or closed and seen by the listener tracker. */
+export function shadowRootOf(host: Element): ShadowRoot | undefined {
+  return elementShadowRoot(host) ?? getClosedShadowRoot(host);
+}

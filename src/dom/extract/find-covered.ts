@@ -2,10 +2,9 @@
 // tracked closed shadow roots and same-origin frames, looking through the agent's own UI), and which
 // listed elements something else covers. Reads layout only.
 import { append, SafeMap, SafeSet } from '../intrinsics.js';
-import { composedContains, composedParent, frameDocument, frameInset, isAgentElement } from './composed-tree.js';
-import { getClosedShadowRoot } from './listener-tracker.js';
+import { composedContains, composedParent, frameDocument, frameInset, isAgentElement, shadowRootOf } from './composed-tree.js';
 import {
-  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, elementShadowRoot, getBoundingClientRect, labelControl, localName, nodeType,
+  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, getBoundingClientRect, labelControl, localName, nodeType,
   ownerDocument, rectLeft, rectTop, shadowElementFromPoint,
 } from '../platform.js';
 import { intersection, type Rect } from './rect.js';
@@ -27,7 +26,7 @@ export function deepElementFromPoint(doc: Document, x: number, y: number, ignore
     const found = pageElementAt(root, x, y, ignore);
     if (!found || found === hit) break;
     hit = found;
-    const shadow = elementShadowRoot(found) ?? getClosedShadowRoot(found);
+    const shadow = shadowRootOf(found);
     if (shadow && shadow !== root) {
       root = shadow;
       continue;

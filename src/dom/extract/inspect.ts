@@ -10,11 +10,11 @@ import { listedInfo } from './element-info.js';
 import { presentedControl, presentingLabel } from './hidden-control.js';
 import { interactiveReason, isEditingHost, type InteractiveReason } from './interactivity.js';
 import { drawsNothing, type Ink } from './hidden-text.js';
-import { frameDocument, frameInset, isIgnored } from './composed-tree.js';
-import { getClosedShadowRoot, isListenerTrackerInstalled } from './listener-tracker.js';
+import { frameDocument, frameInset, isIgnored, shadowRootOf } from './composed-tree.js';
+import { isListenerTrackerInstalled } from './listener-tracker.js';
 import { looksLikeButton } from './button-look.js';
 import {
-  assignedNodes, clientHeight, clientWidth, documentBody, documentElement, elementShadowRoot, getAttribute, getPropertyValue,
+  assignedNodes, clientHeight, clientWidth, documentBody, documentElement, getAttribute, getPropertyValue,
   hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
   styleOf,
 } from '../platform.js';
@@ -242,7 +242,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     inspection.children = frameChildren(element, node, rect, style, childScope);
     return inspection;
   }
-  const shadow = elementShadowRoot(element) ?? getClosedShadowRoot(element);
+  const shadow = shadowRootOf(element);
   if (shadow) inspection.children = { kind: 'parent', parent: shadow };
   else if (tag === 'slot') {
     const assigned = assignedNodes(element as HTMLSlotElement);
