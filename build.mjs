@@ -124,7 +124,8 @@ export async function buildAll() {
         outfile: join(DIST, 'relay.mjs'),
       }),
     // The Node runner (`run`, `test`, `drop-in-page-agent/node`): the agent's core comes from the
-    // ESM build (a package self-reference), playwright-core from the user's install.
+    // ESM build (a package self-reference), playwright-core from the user's install, the MCP SDK
+    // (`mcp`) from the package's dependencies.
     build({
       ...common,
       define: { __VERSION__: JSON.stringify(pkg.version) },
@@ -132,7 +133,7 @@ export async function buildAll() {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      external: ['drop-in-page-agent', 'playwright-core'],
+      external: ['drop-in-page-agent', 'playwright-core', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
       outfile: join(DIST, 'node.mjs'),
     }),
   ]);

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The package's command line: `drop-in-page-agent relay --port 8787`, `drop-in-page-agent run --url
-// URL "task"`, `drop-in-page-agent test tests/`. A thin launcher: the relay lives in dist/relay.mjs
-// (relay/cli.ts), the Node runner (run, test) in dist/node.mjs (node/cli/main.ts).
+// URL "task"`, `drop-in-page-agent test tests/`, `drop-in-page-agent mcp`. A thin launcher: the relay lives in dist/relay.mjs
+// (relay/cli.ts), the Node runner (run, test, mcp) in dist/node.mjs (node/cli/main.ts).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const NODE_COMMANDS = new Set(['run', 'test']);
+const NODE_COMMANDS = new Set(['run', 'test', 'mcp']);
 const args = process.argv.slice(2);
 
 function load(file) {

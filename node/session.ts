@@ -59,7 +59,8 @@ export interface Session {
   close(): Promise<void>;
 }
 
-const NODE_INSTRUCTIONS = [
+/** The system instructions every Node-side agent gets. */
+export const NODE_INSTRUCTIONS = [
   'You run in a browser driven from Node: besides acting on the page you can open URLs (navigate, open_new_tab), switch and close tabs, go back, and extract answers from the whole text of a page.',
   'When the answer comes from pages you read, name their URLs as sources in your final answer.',
 ].join(' ');
@@ -88,7 +89,7 @@ async function newContext(browser: Browser, options: SessionOptions): Promise<Br
 }
 
 /** Loads the start page; a NodeRunError (network) says why it did not load. */
-async function openStart(context: BrowserContext, url: URL) {
+export async function openStart(context: BrowserContext, url: URL) {
   const page = await context.newPage();
   try {
     const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: 30_000 });
@@ -100,6 +101,19 @@ async function openStart(context: BrowserContext, url: URL) {
     throw new NodeRunError('network', `${url.href} did not load: ${reason}`);
   }
   return page;
+}
+
+/** Refuses top-level navigations to origins the policy does not allow (those the page starts too), telling `note` why. */
+export async function blockOtherOrigins(context: BrowserContext, origins: OriginPolicy, note: (text: string) => void): Promise<void> {
+  if (origins.open) return;
+  await context.route('**/*', (route) => {
+    const request = route.request();
+    // Top-level documents only: the pages the agent reads, not the frames embedded in them.
+    if (!request.isNavigationRequest() || request.frame().parentFrame() !== null || origins.allows(request.url())) return route.fallback();
+    // 204 No Content cancels a navigation and leaves the page as it was (an abort would show an error page).
+    note(`A navigation to ${request.url()} was blocked: that origin is not allowed.`);
+    return route.fulfill({ status: 204, body: '' });
+  });
 }
 
 /**
@@ -123,16 +137,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     const pending: string[] = [];
     let agent: PageAgentCore | undefined;
     const note = (text: string) => (agent ? agent.pushObservation(text) : pending.push(text));
-    if (!origins.open) {
-      await context.route('**/*', (route) => {
-        const request = route.request();
-        // Top-level documents only: the pages the agent reads, not the frames embedded in them.
-        if (!request.isNavigationRequest() || request.frame().parentFrame() !== null || origins.allows(request.url())) return route.fallback();
-        // 204 No Content cancels a navigation and leaves the page as it was (an abort would show an error page).
-        note(`A navigation to ${request.url()} was blocked: that origin is not allowed.`);
-        return route.fulfill({ status: 204, body: '' });
-      });
-    }
+    await blockOtherOrigins(context, origins, note);
     const first = await openStart(context, start);
     const tabs = new TabSet(context, first, note);
     const llm = new LlmCallRecorder(fetch);

@@ -7,3 +7,5 @@ export type { ActionResult, BrowserState, ElementRef, PageControllerConfig } fro
 export { Panel, type PanelAgent, type PanelConfig, type TokenPricing } from './panel/index.js';
 /** Schema builders shaped like zod's (`schema.object({ url: schema.string() })`) for custom tools without zod. */
 export * as schema from './schema/index.js';
+/** JSON Schema of a tool's input, exactly as the agent sends it to the model (for tool catalogs such as MCP). */
+export { toolToJSONSchema, type JSONSchema } from './llm/index.js';

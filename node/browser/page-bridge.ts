@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { NodeRunError } from '../errors.js';
+import { REMOTE_AGENT_OPTIONS, REMOTE_RUN_SOURCE, type RemoteOptions } from './remote-run.js';
 
 /** The global symbol under which the bridge lives in each top-level page. */
 export const BRIDGE_KEY = 'drop-in-page-agent/node-bridge';
@@ -31,6 +32,8 @@ export interface BridgeOptions {
   /** Show the agent's panel, mirroring the run Node drives (headed runs). */
   panel?: boolean;
   language?: string;
+  /** Remote control (`mcp`): page actions run as steps of the page agent's own remote task (remote-run.ts). */
+  remote?: RemoteOptions;
 }
 
 /** The binding the mirrored panel's Stop button calls (headed runs). */
@@ -61,10 +64,10 @@ const after = (options: BridgeOptions) => `;(() => {
   const page = () => {
     if (!PageAgentClass) throw new Error('the page-agent bundle did not load in this page');
     // The mirrored panel is the agent's own UI: never read, never indexed.
-    agent ??= new PageAgentClass({ enableMask: options.mask, language: options.language, promptForNextTask: false, rememberTasks: false, ignoreElements: [() => panel && panel.wrapper] });
+    agent ??= new PageAgentClass({ ${options.remote ? REMOTE_AGENT_OPTIONS : ''}enableMask: options.mask, language: options.language, promptForNextTask: false, rememberTasks: false, ignoreElements: [() => panel && panel.wrapper] });
     return agent;
   };
-  const controller = () => page().pageController;
+  const controller = () => page().pageController;${options.remote ? REMOTE_RUN_SOURCE : ''}
   // The panel of a headed run: the bundle's own Panel bound to a mirror of the agent Node runs, kept
   // current by Node (showRun); its Stop button stops the run in Node.
   const showRun = (state, activity) => {
@@ -100,7 +103,7 @@ const after = (options: BridgeOptions) => `;(() => {
     async call(method, args) {
       const target = controller();
       if (method === 'getBrowserState') await quiet();
-      if (typeof target[method] !== 'function') return { unsupported: true };
+      if (typeof target[method] !== 'function') return { unsupported: true };${options.remote ? REMOTE_CALL : ''}
       return { value: await target[method](...args) };
     },
     showRun(state, activity) {
@@ -112,6 +115,11 @@ const after = (options: BridgeOptions) => `;(() => {
   };
   Object.defineProperty(window, key, { value: Object.freeze(bridge) });
 })();`;
+
+// Remote mode: actions run through the remote task (approval, panel steps, Stop); a read starts that task.
+const REMOTE_CALL = `
+      if (method in TOOLS) return { value: await remoteAct(method, args) };
+      if (method === 'getBrowserState') { const state = await target.getBrowserState(); remoteStart(); return { value: state }; }`;
 
 /** The whole init script: the bundle between the two small wrappers. */
 export function bridgeScript(bundle: string, options: BridgeOptions): string {

@@ -95,6 +95,10 @@ export class RemotePageController implements AgentPageController {
     return this.#act('hoverElement', [index]);
   }
 
+  scrollToText(text: string, nth?: number): Promise<ActionResult> {
+    return this.#act('scrollToText', [text, nth]);
+  }
+
   async cleanUpHighlights(): Promise<void> {
     await this.#quiet('cleanUpHighlights');
   }

@@ -19,9 +19,9 @@ function importsOf(file: string): string[] {
 }
 
 describe('node/ layering', () => {
-  it('imports only the public API, playwright-core, Node built-ins, its own files and the relay .env parser', () => {
+  it('imports only the public API, playwright-core, the MCP SDK, Node built-ins, its own files and the relay .env parser', () => {
     const allowed = (file: string, spec: string) => {
-      if (spec === 'drop-in-page-agent' || spec === 'playwright-core' || spec.startsWith('node:')) return true;
+      if (spec === 'drop-in-page-agent' || spec === 'playwright-core' || spec.startsWith('node:') || spec.startsWith('@modelcontextprotocol/sdk/')) return true;
       if (!spec.startsWith('.')) return false;
       const target = relative(ROOT, resolve(join(file, '..'), spec));
       return target.startsWith('node/') || target === 'relay/env-file.js';
