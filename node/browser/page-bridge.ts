@@ -119,7 +119,7 @@ const after = (options: BridgeOptions) => `;(() => {
 // Remote mode: actions run through the remote task (approval, panel steps, Stop); a read starts that task.
 const REMOTE_CALL = `
       if (method in TOOLS) return { value: await remoteAct(method, args) };
-      if (method === 'getBrowserState') { const state = await target.getBrowserState(); remoteStart(); return { value: state }; }`;
+      if (method === 'getBrowserState') { remoteStart(); return { value: await readPage() }; }`;
 
 /** The whole init script: the bundle between the two small wrappers. */
 export function bridgeScript(bundle: string, options: BridgeOptions): string {

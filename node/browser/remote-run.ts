@@ -93,6 +93,15 @@ export const REMOTE_RUN_SOURCE = `
     }
     // Indexes stay those of the page's last read for the remote side: a new run does not renumber.
     target.resetTaskState = () => {};
+    // Loop detection guards the agent's own model; the remote client judges its own repeats (a
+    // click on Save now and then), so each step of a remote run observes a page of its own.
+    let observed = 0;
+    target.getBrowserState = async () => {
+      const state = await readPage();
+      return { ...state, footer: state.footer + '\\n(remote step ' + ++observed + ')' };
+    };
+    // No questions to the user on the remote side's behalf.
+    agent.onAskUser = undefined;
     agent.addEventListener('activity', (event) => {
       if (current && event.detail && event.detail.type === 'approval') current.asked = true;
     });
@@ -115,8 +124,9 @@ export const REMOTE_RUN_SOURCE = `
       if (agent.status === 'stopped') {
         // Stop wins: what was asked for and not done yet is cancelled, and the remote side is told.
         abandon('Stopped by the user in the page: the remote action was cancelled. Do not go on unless the user asks you to.', true);
+        // Only the user's Stop is reported (a page going away disposes the agent first).
         const stop = window[${JSON.stringify(REMOTE_STOP_BINDING)}];
-        if (stop) stop().catch(() => {});
+        if (stop && !agent.disposed) stop().catch(() => {});
         return;
       }
       // The run ended by itself (its step budget, or an error): the action it held fails, queued ones go on in a new run.
@@ -127,7 +137,8 @@ export const REMOTE_RUN_SOURCE = `
     });
   };
   const start = (agent) => {
-    if (running || agent.disposed) return;
+    if (running) return;
+    if (agent.disposed) return abandon('The page agent was disposed; reload the page to control it again.', false);
     running = true;
     served = 0;
     seen = agent.history.length;
@@ -139,16 +150,22 @@ export const REMOTE_RUN_SOURCE = `
   };
   // Runs one action as the next step of the remote run; resolves with its result and the approval decision.
   const remoteAct = (method, args) => new Promise((resolve) => {
-    const agent = page();
-    if (!patched) { patched = true; watch(agent); }
     const [name, input] = TOOLS[method](...args);
     queue.push({ name, input, resolve });
-    if (!running) start(agent);
+    if (!running) remoteStart();
     else if (wake) { const go = wake; wake = null; go(); }
   });
+  // The page as read for the remote side (page_read), without the remote run's step mark.
+  let readPage = () => controller().getBrowserState();
   const remoteStart = () => {
     const agent = page();
-    if (!patched) { patched = true; watch(agent); }
+    if (!patched) {
+      patched = true;
+      const target = agent.pageController;
+      const original = target.getBrowserState;
+      readPage = () => original.call(target);
+      watch(agent);
+    }
     if (!running) start(agent);
   };
 `;

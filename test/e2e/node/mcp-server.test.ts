@@ -111,6 +111,15 @@ describe('mcp server: tools', () => {
     expect(shown).toMatch(/Save profile/);
   });
 
+  it('runs the same action again and again (the client judges its own repeats; no question in the panel)', async () => {
+    const { client } = await connect({ url: fixture('mcp/form.html') });
+    const index = await indexIn(client, 'Save profile');
+    for (let i = 0; i < 7; i++) {
+      const result = await client.callTool({ name: 'click', arguments: { index } });
+      expect(result.structuredContent, `click ${i + 1}`).toMatchObject({ success: true });
+    }
+  });
+
   it('navigates, follows a click to the next page and lists, opens, switches and closes tabs', async () => {
     const { client } = await connect({ url: fixture('node-runner/shop.html') });
     const clicked = await client.callTool({ name: 'click', arguments: { index: await indexIn(client, 'Add blue mug') } });
