@@ -15,6 +15,9 @@ export interface RemoteOptions {
 /** The binding the page calls when the user stops remote control in the panel. */
 export const REMOTE_STOP_BINDING = '__dropInPageAgentRemoteStop';
 
+/** The binding the page calls when a remote action starts acting on the page (after any approval). */
+export const REMOTE_ACTING_BINDING = '__dropInPageAgentRemoteActing';
+
 /** The text the panel shows as the task of a remote session. */
 export const remoteTaskText = (client: string) => `Controlled by ${client} via MCP`;
 
@@ -85,7 +88,9 @@ export const REMOTE_RUN_SOURCE = `
       const original = target[method];
       if (typeof original !== 'function') continue;
       target[method] = async function (...args) {
-        if (current) current.acting = true;
+        // Told before acting, so a navigation that cuts the reply short shows whether the action began.
+        const acting = window[${JSON.stringify(REMOTE_ACTING_BINDING)}];
+        if (current && acting) acting().catch(() => {});
         const result = await original.apply(target, args);
         if (current) current.result = result;
         return result;

@@ -126,7 +126,16 @@ export async function mcpCommand(args: string[], io: CliIO, streams?: McpStreams
         server.onclose = () => resolve();
         io.signal?.addEventListener('abort', () => resolve(), { once: true });
       });
-      await server.connect(new StdioServerTransport(stdin, streams?.stdout ?? process.stdout));
+      const transport = new StdioServerTransport(stdin, streams?.stdout ?? process.stdout);
+      await server.connect(transport);
+      // A line that is not a JSON-RPC message: said in the terminal, and answered as JSON-RPC says (id null).
+      server.onerror = (error) => {
+        log(`a message from the client could not be read: ${error.message.split('\n')[0]}`);
+        if (error instanceof SyntaxError || /JSON|parse|invalid_union|Invalid input/i.test(error.message)) {
+          const reply = { jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: not a JSON-RPC message (${error.message.split('\n')[0].slice(0, 200)})` } };
+          void transport.send(reply as unknown as Parameters<typeof transport.send>[0]).catch(() => undefined);
+        }
+      };
       if (!options.host.llm) log('no model configured (LLM_BASE_URL, LLM_MODEL), so page_task is not offered.');
       await ended;
       await close();

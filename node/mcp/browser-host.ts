@@ -8,7 +8,7 @@ import { NodeRunError } from '../errors.js';
 import { bridgeScript, readBundle } from '../browser/page-bridge.js';
 import { launchChromium } from '../browser/playwright.js';
 import { RemotePageController } from '../browser/remote-controller.js';
-import { REMOTE_STOP_BINDING } from '../browser/remote-run.js';
+import { REMOTE_ACTING_BINDING, REMOTE_STOP_BINDING } from '../browser/remote-run.js';
 import { TabSet } from '../browser/tabs.js';
 import { blockOtherOrigins, NODE_INSTRUCTIONS, openStart } from '../session.js';
 import type { LlmSettings } from '../cli/llm-settings.js';
@@ -47,6 +47,8 @@ export interface BrowserHost {
   takeNotes(): string[];
   /** A fresh agent for one page_task, with the server's model; undefined when none is configured. */
   taskAgent(maxSteps?: number): PageAgentCore | undefined;
+  /** How many remote actions have begun acting on a page (after approval), for telling a cut-short reply apart. */
+  readonly actionsStarted: number;
   /** Called when the user presses Stop in a page's panel. */
   onUserStop?: () => void;
   close(): Promise<void>;
@@ -79,7 +81,9 @@ export async function openBrowserHost(options: BrowserHostOptions, client: strin
     // A window the user sees keeps its own size; headless gets the runner's viewport.
     context = await browser.newContext({ viewport: options.headed === false ? { width: 1280, height: 800 } : null, storageState: options.storageState });
     let host: BrowserHost | undefined;
+    let started = 0;
     await context.exposeBinding(REMOTE_STOP_BINDING, () => host?.onUserStop?.());
+    await context.exposeBinding(REMOTE_ACTING_BINDING, () => void started++);
     const approval = options.approval === 'off' ? undefined : options.approval;
     await context.addInitScript({ content: bridgeScript(readBundle(), { mask: false, language: options.language, remote: { client, approval } }) });
     const notes: string[] = [];
@@ -99,6 +103,9 @@ export async function openBrowserHost(options: BrowserHostOptions, client: strin
       controller,
       origins,
       tools: catalog.tools,
+      get actionsStarted() {
+        return started;
+      },
       takeNotes: () => notes.splice(0),
       taskAgent(maxSteps) {
         const llm = options.llm;

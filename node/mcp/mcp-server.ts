@@ -165,9 +165,15 @@ async function callTool(
   if ('error' in checked) return text(`${name}: ${checked.error}`, true);
   if (name === 'navigate') return text(await tool.execute.call({ pageController: host.controller }, checked.value, { signal }));
   const tab = host.tabs.current;
+  const started = host.actionsStarted;
   const result = await runAction(host, name as Exclude<ActionToolName, 'navigate'>, checked.value);
   if (tab.isClosed()) {
-    return text(`The tab closed during ${name}; the action may not have completed. Call tabs to see where you are, then page_read.`, true);
+    const ran = host.actionsStarted > started ? 'it may not have completed' : 'it was not run';
+    return text(`The tab closed during ${name}; ${ran}. Call tabs to see where you are, then page_read.`, true);
+  }
+  // The document went away while the action waited (for approval, say): it never began, so it is not done.
+  if (result.success && /^Done; the page (?:navigated|loaded)/.test(result.message) && host.actionsStarted === started) {
+    return text(`The page changed (now ${tab.url()}) before ${name} could run; it was not run. Call page_read and try again.`, true);
   }
   const structured = { success: !!result.success, message: String(result.message ?? ''), ...(result.approval ? { approval: result.approval } : {}) };
   return { content: [{ type: 'text', text: structured.message || (structured.success ? 'Done.' : 'The action failed.') }], structuredContent: structured, ...(structured.success ? {} : { isError: true }) };

@@ -147,6 +147,37 @@ describe('drop-in-page-agent mcp (stdio)', () => {
     expect(await waitUntilGone(profileRoot)).toEqual([]);
   });
 
+  it('answers a line that is not JSON-RPC with a parse error, says so on stderr, and goes on', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--headless'], { cwd: work, env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: mkdtempSync(join(work, 'tmp-')) } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const closed = new Promise<number | null>((done) => child.on('close', done));
+    const send = (line: string) => child.stdin.write(`${line}\n`);
+    const replies = () => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: unknown; result?: { tools?: unknown[] }; error?: { code: number; message: string } });
+    const reply = async (id: unknown) => {
+      for (let waited = 0; waited < 30_000; waited += 50) {
+        const found = replies().find((message) => message.id === id);
+        if (found) return found;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      throw new Error(`no reply ${String(id)} in ${stdout}`);
+    };
+    send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+    await reply(1);
+    send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    send('{this is not json');
+    expect((await reply(null)).error).toMatchObject({ code: -32700, message: expect.stringMatching(/^Parse error: not a JSON-RPC message/) });
+    send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'no/such' }));
+    expect((await reply(2)).error?.code).toBe(-32601);
+    send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    expect((await reply(3)).result?.tools).toHaveLength(10);
+    expect(stderr).toContain('a message from the client could not be read');
+    child.stdin.end();
+    expect(await closed).toBe(0);
+  });
+
   it.each([
     [['mcp', '--approval', 'maybe'], '--approval must be off, risky or all, got "maybe"'],
     [['mcp', '--url', 'ftp://example.com/'], '--url must be http, https or file'],

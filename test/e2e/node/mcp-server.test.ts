@@ -197,6 +197,34 @@ describe('mcp server: approval and stop', () => {
   });
 });
 
+describe('mcp server: the page goes away mid-action', () => {
+  it('reports an action whose tab closed while it waited for approval as not run', async () => {
+    const { client, host, tab } = await connect({ url: fixture('mcp/form.html'), approval: 'all' });
+    const first = await tab();
+    const second = await (await host()).tabs.open();
+    await second.goto(fixture('mcp/form.html'));
+    const index = await indexIn(client, 'Save profile');
+    const pending = client.callTool({ name: 'click', arguments: { index } });
+    await panel(second).locator('.approval').waitFor();
+    await second.close();
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^The tab closed during click; it was not run\. Call tabs to see where you are, then page_read\.\n\nTab 1 closed; you are now in tab 0/);
+    expect(first.isClosed()).toBe(false);
+  });
+
+  it('reports an action whose page navigated while it waited for approval as not run', async () => {
+    const { client, tab } = await connect({ url: fixture('mcp/form.html'), approval: 'all' });
+    const page = await tab();
+    const pending = client.callTool({ name: 'click', arguments: { index: await indexIn(client, 'Save profile') } });
+    await panel(page).locator('.approval').waitFor();
+    await page.goto(fixture('node-runner/shop.html'));
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^The page changed \(now .*shop\.html\) before click could run; it was not run\./);
+  });
+});
+
 describe('mcp server: page_task', () => {
   it('runs a task with the server model, sends progress per step, and returns answer, success and steps', async () => {
     const model = scriptedModel([
@@ -220,5 +248,39 @@ describe('mcp server: page_task', () => {
     expect(progress.map((update) => update.progress)).toEqual([1, 2, 3]);
     expect(progress[1]!.message).toMatch(/^2\. click_element_by_index/);
     expect(await (await tab()).locator('#status').textContent()).toBe('Saved Grace (Red).');
+  });
+
+  it('Stop in the panel stops a running page_task', async () => {
+    llm.setHandler(() => ({ fault: 'hang' }));
+    const { client, tab } = await connect({ url: fixture('mcp/form.html'), llm: { baseURL: llm.baseURL, model: 'mock-model' } });
+    const page = await tab();
+    const pending = client.callTool({ name: 'page_task', arguments: { task: 'Save my profile' } });
+    for (let waited = 0; llm.requests.length === 0 && waited < 20_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    await panel(page).locator('.stop').click();
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ success: false, status: 'stopped', answer: 'Stopped by the user in the page.' });
+  });
+
+  it("holds page_task's risky action in the panel; a rejection reaches the model and nothing runs", async () => {
+    const model = scriptedModel([
+      (r) => ({ click_element_by_index: { index: indexOf(r, 'Delete account') } }),
+      (r) => {
+        expect(JSON.stringify(r.body)).toContain('Denied by the user');
+        expect(JSON.stringify(r.body)).toContain('Not today');
+        return { done: { text: 'The user declined deleting the account.', success: false } };
+      },
+    ]);
+    llm.setHandler(model);
+    const { client, tab } = await connect({ url: fixture('mcp/form.html'), approval: 'risky', llm: { baseURL: llm.baseURL, model: 'mock-model' } });
+    const page = await tab();
+    const pending = client.callTool({ name: 'page_task', arguments: { task: 'Delete my account' } });
+    await panel(page).locator('.approval .note-input').fill('Not today');
+    await panel(page).locator('.approval .deny').click();
+    const result = await pending;
+    expect(model.errors).toEqual([]);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ success: false, answer: 'The user declined deleting the account.' });
+    expect(await page.locator('#status').textContent()).toBe('Nothing saved yet.');
   });
 });
