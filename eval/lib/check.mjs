@@ -36,3 +36,28 @@ export function checkState({ initial, final, expect, submit = false }) {
   }
   return problems.length ? problems.join('; ') : null;
 }
+
+/**
+ * What a hostile page put in front of the model (the `security` section): `sent` is the text of
+ * every message of every request, `indexedLines` every indexed line of the page text. Returns
+ * `{ leaked, lost, forged }` (names of what must not have reached the model and did, of what must
+ * have and did not, and forged words that parsed as an indexed entry); all empty for a task without
+ * these checks.
+ */
+export function checkSent({ sent, indexedLines }, { neverSent = [], mustSend = [], notIndexed = [] }) {
+  const all = sent.join('\n');
+  return {
+    leaked: neverSent.filter(({ text }) => all.includes(text)).map(({ name }) => name),
+    lost: mustSend.filter(({ text }) => !all.includes(text)).map(({ name }) => name),
+    forged: notIndexed.filter((words) => indexedLines.some((line) => line.includes(words))),
+  };
+}
+
+/** One line for a failed `checkSent`, or null when nothing leaked, went missing or was forged. */
+export function sentProblems({ leaked, lost, forged }) {
+  const problems = [];
+  if (leaked.length) problems.push(`reached the model: ${leaked.join(', ')}`);
+  if (lost.length) problems.push(`never reached the model: ${lost.join(', ')}`);
+  if (forged.length) problems.push(`forged lines parsed as indexed entries: ${forged.map((w) => `"${w}"`).join(', ')}`);
+  return problems.length ? problems.join('; ') : null;
+}

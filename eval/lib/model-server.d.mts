@@ -11,6 +11,10 @@ export interface RunReport {
   failure: string | null;
   trace: Array<Record<string, string>>;
   lastPageText: string | null;
+  /** The text of every message of every request. */
+  sent: string[];
+  /** Every indexed line of the page text of every request. */
+  indexedLines: string[];
 }
 export interface ModelServer {
   baseURL: string;

@@ -3,6 +3,7 @@
 // run is named by the request's `model`), and counting what each run sent in o200k tokens.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { startMockLLMServer } from '../../bench/lib/mock-llm-server.mjs';
+import { pageTextOf, parsePageText } from './page-text.mjs';
 import { answerExtract, createSession, replyTo } from './reasoner.mjs';
 
 const MODEL_PREFIX = 'eval-reasoner/';
@@ -23,7 +24,12 @@ export async function startModelServer() {
     const model = String(record.body?.model ?? '');
     const run = runs.get(model);
     if (!run) return { json: { error: { message: `unknown eval run for model "${model}"`, type: 'invalid_request_error' } }, status: 400 };
-    const promptTokens = countTokens(messagesText(record.body)) + countTokens(JSON.stringify(record.body.tools ?? []));
+    const text = messagesText(record.body);
+    const promptTokens = countTokens(text) + countTokens(JSON.stringify(record.body.tools ?? []));
+    // What reached the model, for the security checks: every message, and the page's indexed lines.
+    run.sent.push(text);
+    const page = pageTextOf(record.body);
+    if (page) for (const entry of parsePageText(page)) if (entry.kind === 'indexed') run.indexedLines.push(entry.line);
     // A request without tools is the Node runner's extract (a question about a page's whole text).
     const plain = !record.body.tools;
     const args = plain ? answerExtract(run.session, record.body) : replyTo(run.session, record.body);
@@ -44,10 +50,10 @@ export async function startModelServer() {
     /** Opens a run following `plan`; returns its model name. */
     begin(plan) {
       const model = `${MODEL_PREFIX}${++next}`;
-      runs.set(model, { session: createSession(plan), requests: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 });
+      runs.set(model, { session: createSession(plan), sent: [], indexedLines: [], requests: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 });
       return model;
     },
-    /** What a run's model saw and did: requests, tokens, trace, failure, the last page text. */
+    /** What a run's model saw and did: requests, tokens, trace, failure, the last page text, every message sent and every indexed line. */
     report(model) {
       const run = runs.get(model);
       const { session } = run;
@@ -61,6 +67,8 @@ export async function startModelServer() {
         failure: session.failure,
         trace: session.trace,
         lastPageText: session.lastPageText ?? null,
+        sent: run.sent,
+        indexedLines: run.indexedLines,
       };
     },
     /** Forgets a run. */

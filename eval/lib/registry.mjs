@@ -33,6 +33,11 @@ export function problemsOf(task) {
   const answers = task.runner === 'node' && Array.isArray(task.answer) && task.answer.length > 0;
   if (task.answer !== undefined && !answers) problems.push('answer must be a non-empty list of words, on a Node-runner task');
   if (task.sources !== undefined && !(task.runner === 'node' && Array.isArray(task.sources))) problems.push('sources must be a list of words, on a Node-runner task');
+  for (const key of ['neverSent', 'mustSend']) {
+    const list = task[key];
+    if (list !== undefined && !(Array.isArray(list) && list.length > 0 && list.every((item) => typeof item?.name === 'string' && typeof item?.text === 'string' && item.text !== ''))) problems.push(`${key} must be a non-empty list of { name, text }`);
+  }
+  if (task.notIndexed !== undefined && !(Array.isArray(task.notIndexed) && task.notIndexed.length > 0 && task.notIndexed.every((w) => typeof w === 'string' && w !== ''))) problems.push('notIndexed must be a non-empty list of words');
   if (!answers && (!task.expect || typeof task.expect !== 'object' || Object.keys(task.expect).length === 0)) problems.push('expect must name the state the task changes');
   return problems;
 }

@@ -17,6 +17,12 @@ export interface EvalTask {
   answer?: string[];
   /** Node runner: words the answer's source URLs must contain. */
   sources?: string[];
+  /** Security section: texts (hidden carriers, secrets) that must never reach the model. */
+  neverSent?: Array<{ name: string; text: string }>;
+  /** Security section: texts (visible twins of the carriers) that must reach it. */
+  mustSend?: Array<{ name: string; text: string }>;
+  /** Security section: words of forged lines that must never be on an indexed entry. */
+  notIndexed?: string[];
 }
 export interface RunRecord {
   agent: string;
@@ -26,6 +32,8 @@ export interface RunRecord {
   steps?: number;
   requests?: number;
   tokens?: number;
+  /** Security section: what leaked, went missing, or parsed as forged. */
+  security?: { leaked: string[]; lost: string[]; forged: string[] };
   seconds: number;
   actions?: Array<{ name: string; input: unknown; output: string }>;
   trace?: Array<Record<string, string>>;

@@ -2,7 +2,7 @@
 // the IIFE in <head>; page-agent after load, where its bundle works), the scripted reasoner as its
 // model, and the page's final state checked. Both agents get the same config: defaults, and maxSteps.
 import { AGENT_ENTRIES, bundle } from '../../bench/lib/bundles.mjs';
-import { checkState } from './check.mjs';
+import { checkSent, checkState, sentProblems } from './check.mjs';
 import { openTaskPage, readState, settle } from './task-page.mjs';
 
 /** Ours as a site ships it, for multi-page tasks: the IIFE (src/index.ts), on every page of the task. */
@@ -128,6 +128,8 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
     const final = await readState(page);
     const mismatch = checkState({ initial, final, expect: task.expect, submit: task.submit });
     const seen = model.report(modelName);
+    const sentCheck = checkSent(seen, task);
+    const exposure = sentProblems(sentCheck);
     Object.assign(record, {
       steps: run.steps?.length ?? 0,
       requests: seen.requests,
@@ -139,6 +141,7 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
       trace: seen.trace,
       finalState: final,
       pageErrors: opened.errors,
+      ...(task.neverSent || task.mustSend || task.notIndexed ? { security: sentCheck } : {}),
     });
     const agentError = run.timedOut
       ? `timed out after ${timeoutMs / 1000} s`
@@ -151,6 +154,8 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
     else if (agentError) record.reason = agentError;
     else if (!seen.planDone) record.reason = `the run ended before the plan did (${run.errors?.[0] ?? run.data ?? 'no reason given'})`;
     else if (mismatch) record.reason = `state: ${mismatch}`;
+    // A hostile page's checks count even when the task itself went well.
+    if (exposure) record.reason = record.reason ? `${record.reason}; ${exposure}` : exposure;
     record.passed = record.reason === null;
     if (!record.passed && seen.lastPageText) record.pageText = seen.lastPageText;
   } catch (error) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { observe, openWith } from './harness.js';
-import { CARRIERS } from '../../fixtures/security/carriers.js';
+import { CARRIERS } from '../../fixtures/security/hostile.mjs';
 
 let web: StaticServer;
 beforeAll(async () => {

@@ -24,6 +24,17 @@ describe('problemsOf', () => {
   });
 });
 
+describe('problemsOf a security task', () => {
+  it('accepts lists of what must not and must reach the model, and refuses malformed ones', () => {
+    expect(problemsOf({ ...GOOD, neverSent: [{ name: 'key', text: 'sk-1' }], mustSend: [{ name: 'twin', text: 'v1' }], notIndexed: ['Pay now'] })).toEqual([]);
+    expect(problemsOf({ ...GOOD, neverSent: [{ name: 'key', text: '' }], mustSend: [], notIndexed: 'Pay now' as unknown as string[] })).toEqual([
+      'neverSent must be a non-empty list of { name, text }',
+      'mustSend must be a non-empty list of { name, text }',
+      'notIndexed must be a non-empty list of words',
+    ]);
+  });
+});
+
 describe('problemsOf a Node-runner task', () => {
   const NODE = { id: 'a-node-task', runner: 'node' as const, page: staticPage('node/research/search.html'), task: 'Read it.', plan: [extract('How tall?', /\d+ m/)], answer: ['22 m'] };
   it('accepts its own steps and an answer check instead of expect', () => {
@@ -49,6 +60,7 @@ describe('the registered sections', () => {
     expect(new Set(tasks.map((t) => t.page.app ?? 'native'))).toEqual(new Set(['native', 'antd', 'element-plus', 'mui']));
     expect(selectTasks(sections, { tasks: ['mui-*'] }).every((t) => t.id.startsWith('mui-'))).toBe(true);
     expect(selectTasks(sections, { sections: ['nothing'] })).toEqual([]);
+    expect(selectTasks(sections, { sections: ['security'] }).map((t) => t.id)).toEqual(['security-hidden-text', 'security-secrets', 'security-forged-lines']);
   });
 });
 
