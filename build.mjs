@@ -1,6 +1,6 @@
 // Build: the IIFE bundle for <script> tags (minified + dev), the ESM build for bundlers with .d.ts,
 // the Node relay, and a size report. Run with `npm run build` (or `node build.mjs --quiet`).
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -44,12 +44,26 @@ export function escapeNonAscii(code) {
   });
 }
 
-/** esbuild in memory, then atomic writes (JavaScript made ASCII-only: see escapeNonAscii). */
-async function build(options) {
+/**
+ * The shipped IIFE from esbuild's minified bundle: minified once more as a plain script, then made
+ * ASCII-only. In the bundle pass esbuild names every top-level symbol of the bundle apart from all
+ * nested names; in the second pass they are locals of the IIFE's function, renamed like any nested
+ * scope (the short names reused across functions), and the syntax is folded again. Printed in UTF-8
+ * and escaped by escapeNonAscii, which gzips smaller than esbuild's own ASCII escapes (\xA3, \u20AC).
+ * Measured 2026-11-25: 91,739 -> 91,431 B gzip.
+ */
+export async function finishIife(code) {
+  const again = await transform(code, { minify: true, target: common.target, legalComments: 'none', charset: 'utf8' });
+  return escapeNonAscii(again.code);
+}
+
+/** esbuild in memory, then atomic writes (JavaScript made ASCII-only: see escapeNonAscii; `finish` rewrites .js output instead). */
+async function build(options, finish) {
   const result = await esbuild({ ...options, write: false });
   for (const out of result.outputFiles) {
-    const ascii = /\.m?js$/.test(out.path) && /[^\x00-\x7f]/.test(out.text);
-    writeAtomic(out.path, ascii ? escapeNonAscii(out.text) : out.contents);
+    const js = /\.m?js$/.test(out.path);
+    if (js && finish) writeAtomic(out.path, await finish(out.text));
+    else writeAtomic(out.path, js && /[^\x00-\x7f]/.test(out.text) ? escapeNonAscii(out.text) : out.contents);
   }
   return result;
 }
@@ -93,7 +107,7 @@ export async function buildAll() {
 
   // The four builds are independent: run them together.
   await Promise.all([
-    build(iifeOptions),
+    build(iifeOptions, finishIife),
     build({
       ...common,
       entryPoints: [join(ROOT, 'src/index.ts')],

@@ -3,7 +3,7 @@
 // over-counts a little against the whole file's gzip, since areas share words.
 // `node scripts/size-breakdown.mjs [filter]` lists the single files whose path contains filter.
 import { readFileSync } from 'node:fs';
-import { escapeNonAscii } from '../build.mjs';
+import { finishIife } from '../build.mjs';
 import { minifyTemplates } from './minify-templates.mjs';
 import { bundlePieces, gzip, gzipWithout } from './size-pieces.mjs';
 
@@ -52,8 +52,9 @@ for (const file of Object.keys(Object.values(metafile.outputs).find((out) => out
   if (area) literalsByArea.set(area, (literalsByArea.get(area) ?? 0) + (await literalBytes(file)));
 }
 const pad = (value, width = 8) => String(value).padStart(width);
-// The shipped file is escaped to ASCII after esbuild (build.mjs); the areas below are measured before that.
-const shipped = escapeNonAscii(output);
+// The shipped file is minified again and escaped to ASCII after esbuild (build.mjs finishIife); the
+// areas below are measured before that.
+const shipped = await finishIife(output);
 console.log(`total raw ${Buffer.byteLength(shipped)}  gzip ${gzip(shipped)} (as shipped)`);
 console.log('     raw  gzip-alone  gzip-marginal  literals  area');
 for (const [name, text] of [...rows].sort((a, b) => b[1].length - a[1].length)) {

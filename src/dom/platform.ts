@@ -82,6 +82,8 @@ export const rectLeft = getter<number>(RectP, 'left');
 export const rectTop = getter<number>(RectP, 'top');
 export const rectRight = getter<number>(RectP, 'right');
 export const rectBottom = getter<number>(RectP, 'bottom');
+export const rectWidth = getter<number>(RectP, 'width');
+export const rectHeight = getter<number>(RectP, 'height');
 export const scrollTop = getter<number>(ElementP, 'scrollTop');
 export const scrollLeft = getter<number>(ElementP, 'scrollLeft');
 export const scrollHeight = getter<number>(ElementP, 'scrollHeight');
@@ -126,22 +128,19 @@ export const inputValue = getter<string>(P('HTMLInputElement'), 'value');
 export const inputType = getter<string>(P('HTMLInputElement'), 'type');
 export const inputChecked = getter<boolean>(P('HTMLInputElement'), 'checked');
 export const inputIndeterminate = getter<boolean>(P('HTMLInputElement'), 'indeterminate');
-const inputLabels = getter<NodeListOf<HTMLLabelElement> | null>(P('HTMLInputElement'), 'labels');
-const selectLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLSelectElement'), 'labels');
-const textareaLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLTextAreaElement'), 'labels');
-
-/** The `<label>`s of an input, select or textarea. */
-export function controlLabels(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
-  return tag === 'select' ? selectLabels(element) : tag === 'textarea' ? textareaLabels(element) : inputLabels(element);
-}
 /** The control a `<label>` labels (its `for` target or its first labelable descendant), or null. */
 export const labelControl = getter<HTMLElement | null>(P('HTMLLabelElement'), 'control');
-const buttonLabels = getter<NodeListOf<HTMLLabelElement>>(P('HTMLButtonElement'), 'labels');
+const FORM_TAGS = ['input', 'HTMLInputElement', 'select', 'HTMLSelectElement', 'textarea', 'HTMLTextAreaElement', 'button', 'HTMLButtonElement'];
+
+/** Reads `name` through the getter of each tag's own interface, for the first `count / 2` tags of FORM_TAGS; null for other tags. */
+function byFormTag<T>(name: string, count: number): (element: Element, tag: string) => T | null {
+  const read: Record<string, (self: Element) => T> = { __proto__: null } as never;
+  for (let i = 0; i < count; i += 2) read[FORM_TAGS[i]!] = getter<T>(P(FORM_TAGS[i + 1]!), name);
+  return (element, tag) => (read[tag] ? read[tag]!(element) : null);
+}
 
 /** The `<label>`s of a form control or button (a switch drawn as a button has them); null for other elements. */
-export function labelsOf(element: Element, tag: string): NodeListOf<HTMLLabelElement> | null {
-  return tag === 'input' || tag === 'select' || tag === 'textarea' ? controlLabels(element, tag) : tag === 'button' ? buttonLabels(element) : null;
-}
+export const labelsOf = byFormTag<NodeListOf<HTMLLabelElement>>('labels', 8);
 export const textareaValue = getter<string>(P('HTMLTextAreaElement'), 'value');
 export const selectOptions = getter<HTMLOptionsCollection>(P('HTMLSelectElement'), 'options');
 export const selectMultiple = getter<boolean>(P('HTMLSelectElement'), 'multiple');
@@ -151,16 +150,10 @@ export const detailsOpen = getter<boolean>(P('HTMLDetailsElement'), 'open');
 export const onclickHandler = getter<unknown>(HTMLElementP, 'onclick');
 export const onmousedownHandler = getter<unknown>(HTMLElementP, 'onmousedown');
 export const innerText = getter<string>(HTMLElementP, 'innerText');
-const validationMessages: Record<string, (self: any) => string> = {
-  __proto__: null as never,
-  input: getter<string>(P('HTMLInputElement'), 'validationMessage'),
-  select: getter<string>(P('HTMLSelectElement'), 'validationMessage'),
-  textarea: getter<string>(P('HTMLTextAreaElement'), 'validationMessage'),
-};
+const validationMessageOf = byFormTag<string>('validationMessage', 6);
 /** The browser's constraint-validation message of an input, select or textarea ('' when valid or another element). */
 export function validationMessage(element: Element): string {
-  const read = validationMessages[localName(element)];
-  return read ? read(element) ?? '' : '';
+  return validationMessageOf(element, localName(element)) ?? '';
 }
 const disabledMatcher = ':disabled';
 

@@ -12,6 +12,9 @@ import {
   selectOptions, shadowGetElementById, styleOf, textareaValue, textContent,
 } from '../platform.js';
 
+/** Whether an author or a `<label>` gave the name (aria-labelledby, aria-label, labels), not content, title or placeholder. */
+export const isAuthoredName = (named: AccessibleName): boolean => named.from === 'labelledby' || named.from === 'aria-label' || named.from === 'label';
+
 /** Where a name came from. */
 export type NameSource = 'labelledby' | 'aria-label' | 'label' | 'native' | 'content' | 'title' | 'placeholder' | 'none';
 
@@ -108,7 +111,7 @@ function elementName(element: Element, flags: number): string {
     const list = idRefs(element, getAttribute(element, 'aria-labelledby') ?? getAttribute(element, 'aria-labeledby'));
     text = '';
     for (let i = 0; i < list.length; i++) text += ' ' + nameOf(list[i]!, LABELLEDBY | REFERENCED | (isHidden(list[i]!) ? HIDDEN : 0));
-    if (hasVisibleText(text)) return found(text, 'labelledby', list, flags);
+    if (hasVisibleText(text)) return found(flags, text, 'labelledby', list);
   }
   // 2C: a control embedded in the label of another widget gives its value.
   if (flags & (NESTED | LABELLEDBY)) {
@@ -118,7 +121,7 @@ function elementName(element: Element, flags: number): string {
   const presentational = role === 'none' || role === 'presentation';
   // 2D: aria-label (a slot has no role: its label names nothing).
   text = presentational || tag === 'slot' ? null : getAttribute(element, 'aria-label');
-  if (text && hasVisibleText(text)) return found(text, 'aria-label', undefined, flags);
+  if (hasVisibleText(text)) return found(flags, text, 'aria-label');
   // 2E: the host language: <label>s (hidden ones too), then button values, alt texts, legends, captions.
   if (!presentational) {
     const labels = flags & NESTED ? null : labelsOf(element, tag);
@@ -129,25 +132,25 @@ function elementName(element: Element, flags: number): string {
       const part = contentText(labels![i]!, (flags & LABELLEDBY) | (isHidden(labels![i]!) ? HIDDEN : 0), false);
       if (hasVisibleText(part)) (text += ' ' + part), append(used, labels![i]!);
     }
-    if (hasVisibleText(text)) return found(text, 'label', used, flags);
+    if (hasVisibleText(text)) return found(flags, text, 'label', used);
     text = hostLanguageText(element, tag, flags);
-    if (text && hasVisibleText(text)) return found(text, 'native', sources, flags);
+    if (hasVisibleText(text)) return found(flags, text, 'native', sources);
   }
   // 2F: name from content, when the role allows it, inside other content, or from a reference.
   if (flags & (NESTED | REFERENCED) || FROM_CONTENT[role ?? tag]) {
-    if (flags & ROOT && skipContent) return found('', 'content', undefined, flags);
+    if (flags & ROOT && skipContent) return found(flags, '', 'content');
     text = contentText(element, flags, false);
-    if (hasVisibleText(text)) return found(text, 'content', undefined, flags);
+    if (hasVisibleText(text)) return found(flags, text, 'content');
   }
   // 2I: the tooltip, then (HTML-AAM) the placeholder: last, it never hides a label.
   text = getAttribute(element, 'title');
-  if (text && hasVisibleText(text)) return found(text, 'title', undefined, flags);
+  if (hasVisibleText(text)) return found(flags, text, 'title');
   text = flags & ROOT && (tag === 'input' || tag === 'textarea') ? getAttribute(element, 'placeholder') : null;
-  return text && hasVisibleText(text) ? found(text, 'placeholder', undefined, flags) : '';
+  return hasVisibleText(text) ? found(flags, text, 'placeholder') : '';
 }
 
 /** Records the source of the root's name. */
-function found(text: string, source: NameSource, elements: Element[] | undefined, flags: number): string {
+function found(flags: number, text: string, source: NameSource, elements?: Element[]): string {
   if (flags & ROOT) (from = source), (sources = elements);
   return text;
 }

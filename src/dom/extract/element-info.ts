@@ -9,7 +9,7 @@ import {
   inputValue, isDisabledControl, localName, matches, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
   textareaValue, validationMessage,
 } from '../platform.js';
-import { BUTTON_INPUTS, computeName, RANGE_ROLES, referencedText } from './accessible-name.js';
+import { BUTTON_INPUTS, computeName, isAuthoredName, RANGE_ROLES, referencedText } from './accessible-name.js';
 import { isEditingHost } from './interactivity.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
@@ -29,9 +29,9 @@ const CHECKABLE_ROLES = stringSet(['checkbox', 'switch', 'radio', 'menuitemcheck
 const SELECTABLE_ROLES = stringSet(['option', 'tab', 'treeitem', 'gridcell', 'row']);
 const FORM_CONTROLS = stringSet(['input', 'select', 'textarea', 'button']);
 
-function add(list: ShownAttribute[], name: string, value: string | true | null | undefined): void {
-  if (value === null || value === undefined || value === '') return;
-  append(list, [name, value] as const);
+/** Adds `[name, value]` unless the value is empty, null, undefined or false. */
+function add(list: ShownAttribute[], name: string, value: string | boolean | null | undefined): void {
+  if (value) append(list, [name, value] as const);
 }
 
 function has(list: readonly ShownAttribute[], name: string): boolean {
@@ -55,7 +55,7 @@ function selectInfo(element: Element, attributes: ShownAttribute[]): string {
     }
   }
   add(attributes, 'value', chosen);
-  if (selectMultiple(element)) add(attributes, 'multiple', true);
+  add(attributes, 'multiple', selectMultiple(element));
   return count > shown ? list + ' | … ' + (count - shown) + ' more options' : list;
 }
 
@@ -74,7 +74,7 @@ function addExtra(element: Element, attributes: ShownAttribute[], extra: readonl
       const name = names[i]!;
       if (!matchesPattern(name, extra[p]!) || has(attributes, name)) continue;
       if (secret && name === 'value') continue;
-      add(attributes, name, getAttribute(element, name) ?? '');
+      add(attributes, name, getAttribute(element, name));
     }
   }
 }
@@ -82,45 +82,48 @@ function addExtra(element: Element, attributes: ShownAttribute[], extra: readonl
 /** Chooses the attributes and value text of a listed element; `extra` adds page-agent `includeAttributes` names (globs allowed). */
 export function listedInfo(element: Element, tag: string, extra: readonly string[]): ListedInfo {
   const attributes: ShownAttribute[] = [];
+  const attr = (name: string): string | null => getAttribute(element, name);
+  const set = (name: string, value: string | boolean | null | undefined): void => add(attributes, name, value);
+  // ARIA's true/mixed/false states: `name` or `name=mixed`.
+  const tristate = (name: string, value: string | null): void => set(name, value === 'true' || (value === 'mixed' && value));
+  // Native attributes on form controls, their ARIA twins on custom widgets.
+  const native = FORM_CONTROLS[tag] === true;
+  const flag = (name: string): void => set(name, native ? attr(name) !== null : attr('aria-' + name) === 'true');
   let label: string | undefined;
   let secret = false;
-  const role = getAttribute(element, 'role');
-  if (tag === 'input') {
-    const type = inputType(element);
+  const role = attr('role') as string;
+  const type = tag === 'input' ? inputType(element) : '';
+  if (type) {
     secret = isSensitiveField(element, type);
-    if (type !== 'text') add(attributes, 'type', type);
+    if (type !== 'text') set('type', type);
   }
-  if (role && role !== tag) add(attributes, 'role', role);
+  if (role !== tag) set('role', role);
   // One `label=` for the accessible name when an author or a <label> gives it (aria-labelledby,
   // aria-label, <label>s); the serializer shows it as the line's text when the element has none.
   // A placeholder or title stays as its own attribute: a placeholder never hides a label.
   const named = computeName(element, false);
-  const fromLabel = named.from === 'labelledby' || named.from === 'aria-label' || named.from === 'label';
-  if (fromLabel) add(attributes, 'label', withoutColon(named.name));
-  add(attributes, 'placeholder', getAttribute(element, 'placeholder'));
-  add(attributes, 'title', getAttribute(element, 'title'));
+  const fromLabel = isAuthoredName(named);
+  if (fromLabel) set('label', withoutColon(named.name));
+  set('placeholder', attr('placeholder'));
+  set('title', attr('title'));
   // A control's `name` attribute helps only when nothing else names it.
-  if (FORM_CONTROLS[tag] === true && tag !== 'button' && !fromLabel && !has(attributes, 'placeholder') && !has(attributes, 'title')) {
-    add(attributes, 'name', getAttribute(element, 'name'));
-  }
-  if (tag === 'input') {
-    const type = inputType(element);
+  if (native && tag !== 'button' && !fromLabel && !has(attributes, 'placeholder') && !has(attributes, 'title')) set('name', attr('name'));
+  if (type) {
     const value = inputValue(element);
     if (type === 'checkbox' || type === 'radio') {
-      if (inputIndeterminate(element)) add(attributes, 'checked', 'mixed');
-      else if (inputChecked(element)) add(attributes, 'checked', true);
+      set('checked', inputIndeterminate(element) ? 'mixed' : inputChecked(element));
     } else if (BUTTON_INPUTS[type] === true) {
       label = value;
     } else if (type === 'image') {
-      label = getAttribute(element, 'alt') ?? value;
+      label = attr('alt') ?? value;
     } else if (secret) {
-      add(attributes, 'value', maskedValue(value));
+      set('value', maskedValue(value));
     } else if (NO_VALUE_INPUTS[type] !== true) {
       const shown = type === 'file' ? stringSlice(value, math.max(stringIndexOf(value, '\\'), -1) + 1) : value;
-      add(attributes, 'value', clipText(collapseWhitespace(shown), 80));
+      set('value', clipText(collapseWhitespace(shown), 80));
       if (type === 'range' || type === 'number') {
-        add(attributes, 'min', getAttribute(element, 'min'));
-        add(attributes, 'max', getAttribute(element, 'max'));
+        set('min', attr('min'));
+        set('max', attr('max'));
       }
     }
   } else if (tag === 'textarea') {
@@ -129,39 +132,31 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     label = selectInfo(element, attributes);
   } else if (tag === 'summary') {
     const details = parentNode(element);
-    if (details && nodeType(details) === 1 && localName(details) === 'details') add(attributes, detailsOpen(details) ? 'expanded' : 'collapsed', true);
+    if (details && nodeType(details) === 1 && localName(details) === 'details') set(detailsOpen(details) ? 'expanded' : 'collapsed', true);
   }
-  if (role && CHECKABLE_ROLES[role] === true) {
-    const checked = getAttribute(element, 'aria-checked');
-    if (checked === 'true') add(attributes, 'checked', true);
-    else if (checked === 'mixed') add(attributes, 'checked', 'mixed');
-  }
-  if (role && SELECTABLE_ROLES[role] === true && getAttribute(element, 'aria-selected') === 'true') add(attributes, 'selected', true);
-  if (role && RANGE_ROLES[role] === true && !has(attributes, 'value')) add(attributes, 'value', getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow'));
-  if (FORM_CONTROLS[tag] === true ? isDisabledControl(element) : getAttribute(element, 'aria-disabled') === 'true') add(attributes, 'disabled', true);
-  else if (closest(element, '[aria-disabled=true]') !== null) add(attributes, 'disabled', true);
-  // Native attributes on form controls, their ARIA twins on custom widgets.
-  const native = FORM_CONTROLS[tag] === true;
-  if (native ? getAttribute(element, 'readonly') !== null : getAttribute(element, 'aria-readonly') === 'true') add(attributes, 'readonly', true);
-  if (native ? getAttribute(element, 'required') !== null : getAttribute(element, 'aria-required') === 'true') add(attributes, 'required', true);
+  // The role tables have no prototype: a missing role (null) is in none of them.
+  if (CHECKABLE_ROLES[role]) tristate('checked', attr('aria-checked'));
+  if (SELECTABLE_ROLES[role]) set('selected', attr('aria-selected') === 'true');
+  if (RANGE_ROLES[role] && !has(attributes, 'value')) set('value', attr('aria-valuetext') ?? attr('aria-valuenow'));
+  set('disabled', (native ? isDisabledControl(element) : attr('aria-disabled') === 'true') || closest(element, '[aria-disabled=true]') !== null);
+  flag('readonly');
+  flag('required');
   const messages = invalidMessage(element, native, attributes);
-  const popup = getAttribute(element, 'aria-haspopup');
-  if (popup && popup !== 'false') add(attributes, 'popup', popup === 'true' ? 'menu' : popup);
+  const popup = attr('aria-haspopup');
+  if (popup !== 'false') set('popup', popup === 'true' ? 'menu' : popup);
   // Expanded state in one word; a collapsed popup button is the normal case and says nothing.
-  const expanded = getAttribute(element, 'aria-expanded');
-  if (expanded === 'true' && !has(attributes, 'expanded')) add(attributes, 'expanded', true);
-  else if (expanded === 'false' && !has(attributes, 'popup') && !has(attributes, 'collapsed')) add(attributes, 'collapsed', true);
-  const pressed = getAttribute(element, 'aria-pressed');
-  if (pressed === 'true') add(attributes, 'pressed', true);
-  else if (pressed === 'mixed') add(attributes, 'pressed', 'mixed');
-  const current = getAttribute(element, 'aria-current');
-  if (current && current !== 'false') add(attributes, 'aria-current', current);
-  add(attributes, 'data-state', getAttribute(element, 'data-state'));
+  const expanded = attr('aria-expanded');
+  if (expanded === 'true' && !has(attributes, 'expanded')) set('expanded', true);
+  else if (expanded === 'false' && !has(attributes, 'popup') && !has(attributes, 'collapsed')) set('collapsed', true);
+  tristate('pressed', attr('aria-pressed'));
+  const current = attr('aria-current');
+  if (current !== 'false') set('aria-current', current);
+  set('data-state', attr('data-state'));
   // A calendar's day: its full date when the widget gives it on the cell (title and aria-label are names).
-  add(attributes, 'data-date', getAttribute(element, 'data-date') ?? getAttribute(closest(element, 'td[data-date],[role=gridcell][data-date]') ?? element, 'data-date'));
-  if (isEditingHost(element)) add(attributes, 'contenteditable', true);
+  set('data-date', attr('data-date') ?? getAttribute(closest(element, 'td[data-date],[role=gridcell][data-date]') ?? element, 'data-date'));
+  set('contenteditable', isEditingHost(element));
   if (extra.length > 0) addExtra(element, attributes, extra, secret);
-  const info: ListedInfo = label === undefined || label === '' ? { attributes } : { attributes, label };
+  const info: ListedInfo = label ? { attributes, label } : { attributes };
   if (fromLabel && named.elements) info.nameElements = named.elements;
   if (messages) info.nameElements = info.nameElements ? [...info.nameElements, ...messages] : messages;
   return info;

@@ -4,8 +4,8 @@
 import { stringSet } from '../intrinsics.js';
 import { paintsBox } from './button-look.js';
 import {
-  controlLabels, documentElement, getBoundingClientRect, getPropertyValue, inputType, labelControl, localName, nodeListLength, ownerDocument,
-  rectBottom, rectLeft, rectRight, rectTop, scrollWidth, styleOf,
+  documentElement, getBoundingClientRect, getPropertyValue, inputType, labelControl, labelsOf, localName, nodeListLength, ownerDocument,
+  rectBottom, rectHeight, rectLeft, rectRight, rectTop, rectWidth, scrollWidth, styleOf,
 } from '../platform.js';
 
 const TOGGLES = stringSet(['checkbox', 'radio']);
@@ -15,50 +15,36 @@ function isToggleInput(element: Element): boolean {
   return localName(element) === 'input' && TOGGLES[inputType(element)] === true;
 }
 
-/** `appearance: none` with no border, background or shadow of its own: the control paints nothing. */
-function paintsNothing(style: CSSStyleDeclaration): boolean {
-  return getPropertyValue(style, 'appearance') === 'none' && !paintsBox(style);
+/** Rendered, not transparent and larger than a pixel each way. */
+function isShown(style: CSSStyleDeclaration, box: DOMRect): boolean {
+  return getPropertyValue(style, 'visibility') === 'visible' && getPropertyValue(style, 'opacity') !== '0' && rectWidth(box) > 1 && rectHeight(box) > 1;
 }
 
 /**
- * Whether a person cannot see `control` itself: not rendered, transparent, shrunk to a pixel,
- * clipped away (`clip`, `clip-path`), painting nothing (`appearance: none`), or moved off the page.
+ * Whether a person cannot see `control` itself: not rendered (no box), transparent, shrunk to a pixel,
+ * clipped away (`clip`, `clip-path`), moved off the page, or painting nothing (`appearance: none`
+ * with no border, background or shadow of its own).
  * @see https://www.a11yproject.com/posts/how-to-hide-content/ (the usual visually-hidden techniques)
  */
 export function isVisuallyHiddenControl(control: Element): boolean {
   const style = styleOf(control);
-  if (getPropertyValue(style, 'display') === 'none' || getPropertyValue(style, 'visibility') !== 'visible') return true;
-  if (getPropertyValue(style, 'opacity') === '0') return true;
   const box = getBoundingClientRect(control);
-  const left = rectLeft(box);
-  const top = rectTop(box);
-  const right = rectRight(box);
-  const bottom = rectBottom(box);
-  if (right - left <= 1 || bottom - top <= 1) return true;
-  if (getPropertyValue(style, 'clip') !== 'auto' || getPropertyValue(style, 'clip-path') !== 'none') return true;
+  if (!isShown(style, box) || getPropertyValue(style, 'clip') !== 'auto' || getPropertyValue(style, 'clip-path') !== 'none') return true;
   const doc = ownerDocument(control);
-  const html = doc ? documentElement(doc) : null;
-  if (html) {
-    const page = getBoundingClientRect(html);
-    const pageLeft = rectLeft(page);
-    if (right <= pageLeft || bottom <= rectTop(page) || left >= pageLeft + scrollWidth(html)) return true;
-  }
-  return paintsNothing(style);
-}
-
-/** Whether a label is rendered with a box a person can click. */
-function isShownLabel(label: Element): boolean {
-  const box = getBoundingClientRect(label);
-  if (rectRight(box) - rectLeft(box) <= 1 || rectBottom(box) - rectTop(box) <= 1) return false;
-  const style = styleOf(label);
-  return getPropertyValue(style, 'visibility') === 'visible' && getPropertyValue(style, 'opacity') !== '0';
+  const html = doc && documentElement(doc);
+  const page = html && getBoundingClientRect(html);
+  const left = rectLeft(box);
+  return (
+    (page && (rectRight(box) <= rectLeft(page) || rectBottom(box) <= rectTop(page) || left >= rectLeft(page) + scrollWidth(html!))) ||
+    (getPropertyValue(style, 'appearance') === 'none' && !paintsBox(style))
+  );
 }
 
 /** The first shown `<label>` of a checkbox or radio, or null. */
 function shownLabel(control: Element): Element | null {
-  const labels = controlLabels(control, 'input');
+  const labels = labelsOf(control, 'input');
   const count = labels ? nodeListLength(labels) : 0;
-  for (let i = 0; i < count; i++) if (isShownLabel(labels![i]!)) return labels![i]!;
+  for (let i = 0; i < count; i++) if (isShown(styleOf(labels![i]!), getBoundingClientRect(labels![i]!))) return labels![i]!;
   return null;
 }
 

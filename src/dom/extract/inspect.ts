@@ -8,7 +8,7 @@ import type { ElementNode, Flow } from '../page-tree.js';
 import { computeName } from './accessible-name.js';
 import { listedInfo } from './element-info.js';
 import { presentedControl, presentingLabel } from './hidden-control.js';
-import { interactiveReason, isEditingHost, type InteractiveReason } from './interactivity.js';
+import { interactiveReason, isEditingHost } from './interactivity.js';
 import { drawsNothing, type Ink } from './hidden-text.js';
 import { frameDocument, frameInset, isIgnored, shadowRootOf } from './composed-tree.js';
 import { isListenerTrackerInstalled } from './listener-tracker.js';
@@ -87,10 +87,6 @@ const LINE_OVERHEAD = 14;
 /** Signals that inside a listed label only repeat that the label's control is clickable. */
 const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework', 'handler']);
 
-function isWeak(reason: InteractiveReason | null): boolean {
-  return reason !== null && WEAK_REASONS[reason] === true;
-}
-
 function flowOf(display: string, tag: string): Flow {
   if (tag === 'br') return 'block';
   if (display === 'table-cell') return 'cell';
@@ -99,10 +95,6 @@ function flowOf(display: string, tag: string): Flow {
   // inline, inline-block, inline-flex, inline-grid, inline-table, contents, ruby…
   if (c === 105 /* i */ || c === 99 /* c */ || c === 114 /* r */) return 'inline';
   return 'block';
-}
-
-function isGroupRole(role: string | null): boolean {
-  return role === 'group' || role === 'radiogroup';
 }
 
 /** Parked left of or above the top page ("left: -9999px"): no scrolling ever reaches it. */
@@ -154,7 +146,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   let listed = mayList && (options.whitelist.has(element) || replaced);
   if (mayList && !listed) {
     const reason = interactiveReason(element, tag, cursor, scope.parentCursor);
-    listed = reason !== null && !(scope.inPresenter && isWeak(reason));
+    listed = reason !== null && !(scope.inPresenter && WEAK_REASONS[reason]);
     // Loaded late, listeners went unseen: a div or span drawn as a button stands for one.
     if (reason === null && !scope.inListed && (tag === 'div' || tag === 'span') && !isListenerTrackerInstalled()) listed = looksLikeButton(element, style, width, height);
   }
@@ -208,7 +200,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
       const value = info.attributes[i]![1];
       cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : value.length < 40 ? value.length : 40);
     }
-  } else if (visible && (tag === 'fieldset' || isGroupRole(getAttribute(element, 'role')))) {
+  } else if (visible && (tag === 'fieldset' || getAttribute(element, 'role') === 'group' || getAttribute(element, 'role') === 'radiogroup')) {
     // A group's name (legend, aria-label, aria-labelledby) heads its controls; kept only when it holds listed ones (observe.ts).
     const named = computeName(element);
     if (named.name !== '' && named.from !== 'title' && named.from !== 'content') {

@@ -17,7 +17,7 @@ import {
   collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
   scrollWidth, scrollX, scrollY,
 } from '../platform.js';
-import { computeName } from './accessible-name.js';
+import { computeName, isAuthoredName } from './accessible-name.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
 import { nameListedNode } from './naming.js';
@@ -198,8 +198,7 @@ function markCarriedNames(walk: WalkResult): void {
   const adopted = new SafeSet<Element>();
   for (let i = 0; i < walk.candidates.length; i++) {
     const candidate = walk.candidates[i]!;
-    if (candidate.node.index !== undefined && labelOf(candidate.node) === '') adoptInnerName(walk, candidate, adopted);
-    const name = candidate.node.index === undefined ? '' : labelOf(candidate.node);
+    const name = candidate.node.index === undefined ? '' : labelOf(candidate.node) || adoptInnerName(walk, candidate, adopted);
     if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
   }
   for (let i = 0; i < walk.groups.length; i++) {
@@ -211,24 +210,27 @@ function markCarriedNames(walk: WalkResult): void {
 
 /**
  * A custom widget (a select, a switch) often keeps its one native control hidden inside the box a
- * person clicks, and the page's <label for> names that control: the outermost listed box takes its name.
+ * person clicks, and the page's <label for> names that control: the outermost listed box takes its name
+ * (returned; '' when it takes none).
  */
-function adoptInnerName(walk: WalkResult, candidate: Candidate, adopted: SafeSet<Element>): void {
+function adoptInnerName(walk: WalkResult, candidate: Candidate, adopted: SafeSet<Element>): string {
   const node = candidate.node;
   const tag = localName(candidate.element);
-  if (tag === 'input' || tag === 'select' || tag === 'textarea' || node.scroll) return;
+  if (tag === 'input' || tag === 'select' || tag === 'textarea' || node.scroll) return '';
   const inputs = getElementsByTagName(candidate.element, 'input');
+  const input = inputs[0]!;
   // Exactly one, and not listed itself (then it carries its own name).
-  if (collectionLength(inputs) !== 1 || walk.nodeOf(inputs[0]!)?.index !== undefined || adopted.has(inputs[0]!)) return;
+  if (collectionLength(inputs) !== 1 || walk.nodeOf(input)?.index !== undefined || adopted.has(input)) return '';
   // The walk meets a box before the boxes inside it: the outermost one takes the name.
-  adopted.add(inputs[0]!);
-  const named = computeName(inputs[0]!, false);
-  if (named.from !== 'label' && named.from !== 'labelledby' && named.from !== 'aria-label') return;
+  adopted.add(input);
+  const named = computeName(input, false);
+  if (!isAuthoredName(named)) return '';
   const attributes: ShownAttribute[] = [];
   if (node.attributes) for (let i = 0; i < node.attributes.length; i++) append(attributes, node.attributes[i]!);
   append(attributes, ['label', named.name] as const);
   node.attributes = attributes;
   candidate.nameElements = named.elements;
+  return named.name;
 }
 
 function carry(walk: WalkResult, elements: readonly Element[] | undefined): void {
@@ -241,7 +243,8 @@ function carry(walk: WalkResult, elements: readonly Element[] | undefined): void
 
 function labelOf(node: ElementNode): string {
   const attributes = node.attributes;
-  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && typeof attributes[i]![1] === 'string') return attributes[i]![1] as string;
+  // A label= value is always text (the accessible name or the page's own label attribute).
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label') return attributes[i]![1] as string;
   return '';
 }
 

@@ -119,19 +119,18 @@ class Renderer {
       for (let i = 0; i < node.children.length; i++) this.#listedOnly(node.children[i]!, depth);
       return;
     }
-    // A named group of controls: its name on a line, its content indented under it.
-    if (node.group !== undefined) {
+    // A named group of controls (its name), or a landmark kept by keepSemanticTags (`<nav>`): a line
+    // above its content, indented under it.
+    const heading =
+      node.group !== undefined
+        ? clipText(collapseWhitespace(node.group), this.#limits.label)
+        : this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0
+          ? '<' + node.tag + '>'
+          : '';
+    if (heading !== '') {
       this.#flush(depth);
-      append(this.#lines, { text: indent(depth) + clipText(collapseWhitespace(node.group), this.#limits.label) });
+      append(this.#lines, { text: indent(depth) + heading });
       for (let i = 0; i < node.children.length; i++) this.#visit(node.children[i]!, depth + 1);
-      this.#flush(depth + 1);
-      return;
-    }
-    if (this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0) {
-      this.#flush(depth);
-      append(this.#lines, { text: indent(depth) + '<' + node.tag + '>' });
-      const children = node.children;
-      for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth + 1);
       this.#flush(depth + 1);
       return;
     }

@@ -29,9 +29,9 @@ export function collapseWhitespace(text: string): string {
   return out;
 }
 
-/** Whether the text has any non-whitespace character. */
-export function hasVisibleText(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isSpaceCode(stringCharCodeAt(text, i))) return true;
+/** Whether the text has any non-whitespace character (none when null or undefined). */
+export function hasVisibleText(text: string | null | undefined): text is string {
+  for (let i = 0; text && i < text.length; i++) if (!isSpaceCode(stringCharCodeAt(text, i))) return true;
   return false;
 }
 
