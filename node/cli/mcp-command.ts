@@ -2,11 +2,11 @@
 // external agent (Claude Desktop, Cursor, VS Code) read and operate pages in a Chromium it launches.
 // Runs until the client disconnects (stdio), or until Ctrl+C; the browser closes on every path.
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { EXIT, NodeRunError } from '../errors.js';
 import { openBrowserHost, startUrl, type BrowserHost, type BrowserHostOptions } from '../mcp/browser-host.js';
 import { serveMcpOverHttp } from '../mcp/http-host.js';
 import { createMcpServer } from '../mcp/mcp-server.js';
+import { loadMcpSdk } from '../mcp/sdk.js';
 import { parseOrigins } from '../tools/origin-policy.js';
 import { intFlag, parseArgs, type FlagKind } from './args.js';
 import { environmentWithEnvFile, readLlmSettings, type LlmSettings } from './llm-settings.js';
@@ -118,7 +118,8 @@ export async function mcpCommand(args: string[], io: CliIO, streams?: McpStreams
       await waitForAbort(io.signal);
       await http.close();
     } else {
-      const { server, close } = createMcpServer(serverOptions);
+      const { StdioServerTransport } = await loadMcpSdk();
+      const { server, close } = await createMcpServer(serverOptions);
       const stdin = streams?.stdin ?? process.stdin;
       const ended = new Promise<void>((resolve) => {
         stdin.once('end', resolve);

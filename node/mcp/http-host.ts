@@ -3,9 +3,10 @@
 // page cannot reach the server through the browser (DNS rebinding).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { NodeRunError } from '../errors.js';
 import { createMcpServer, type McpServerOptions } from './mcp-server.js';
+import { loadMcpSdk } from './sdk.js';
 
 /** A listening HTTP server: its URL and close(). */
 export interface McpHttpServer {
@@ -43,6 +44,7 @@ const isInitialize = (body: unknown) => (Array.isArray(body) ? body : [body]).so
 
 /** Serves MCP on http://127.0.0.1:port/mcp; a NodeRunError (usage) when the port is taken. */
 export async function serveMcpOverHttp(options: McpServerOptions, port: number): Promise<McpHttpServer> {
+  const { StreamableHTTPServerTransport } = await loadMcpSdk();
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   let session: { transport: StreamableHTTPServerTransport; close(): Promise<void> } | undefined;
 
@@ -66,7 +68,7 @@ export async function serveMcpOverHttp(options: McpServerOptions, port: number):
         enableDnsRebindingProtection: true,
         allowedHosts: hosts,
       });
-      const created = createMcpServer(options);
+      const created = await createMcpServer(options);
       const current = { transport, close: created.close };
       session = current;
       transport.onclose = () => {

@@ -1,12 +1,13 @@
 // The MCP server of `drop-in-page-agent mcp`: tools/list from the generated catalog, tools/call run
 // one at a time against the browser host (opened at the first call, or when the client has
 // initialized). Every failure is a tool result that says what went wrong; nothing throws past it.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ActionResult, PageAgentCore } from 'drop-in-page-agent';
 import { NodeRunError } from '../errors.js';
 import type { BrowserHost } from './browser-host.js';
 import { runPageTask, type TaskProgress } from './page-task.js';
+import { loadMcpSdk } from './sdk.js';
 import { ACTION_TOOLS, checkToolInput, mcpToolCatalog, type ActionToolName, type McpToolDefinition } from './tool-definitions.js';
 
 /** What the server needs: how to open the browser (once), and whether page_task is offered. */
@@ -46,7 +47,8 @@ export function clientLabel(info: { name?: string; title?: string } | undefined)
 }
 
 /** Creates the MCP server (not yet connected to a transport); `close()` stops its task and the server, not the browser (the caller's). */
-export function createMcpServer(options: McpServerOptions): { server: Server; close(): Promise<void> } {
+export async function createMcpServer(options: McpServerOptions): Promise<{ server: Server; close(): Promise<void> }> {
+  const { Server, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = await loadMcpSdk();
   const server = new Server({ name: 'drop-in-page-agent', version: options.version }, { capabilities: { tools: {} } });
   let host: Promise<BrowserHost> | undefined;
   let running: PageAgentCore | undefined;

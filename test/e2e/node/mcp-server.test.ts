@@ -42,7 +42,7 @@ async function connect(options: Partial<BrowserHostOptions> = {}): Promise<Conne
   let opened: Promise<BrowserHost> | undefined;
   const browser = await getBrowser();
   const openHost = (client: string) => (opened ??= openBrowserHost({ approval: 'off', headed: false, browser, ...options }, client));
-  const { server, close } = createMcpServer({ openHost, withTask: !!options.llm, version: 'test' });
+  const { server, close } = await createMcpServer({ openHost, withTask: !!options.llm, version: 'test' });
   const client = new Client({ name: 'Test Agent', version: '1.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
