@@ -4,10 +4,11 @@
 import { append, SafeMap, SafeSet } from '../intrinsics.js';
 import { composedContains, composedParent, frameDocument, frameInset, isAgentElement, shadowRootOf } from './composed-tree.js';
 import {
-  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, getBoundingClientRect, labelControl, localName, nodeType,
-  ownerDocument, rectLeft, rectTop, shadowElementFromPoint,
+  documentBody, documentElement, documentElementFromPoint, elementsFromPoint, getBoundingClientRect, getPropertyValue, labelControl, localName, nodeType,
+  ownerDocument, rectLeft, rectTop, shadowElementFromPoint, styleOf,
 } from '../platform.js';
 import { intersection, type Rect } from './rect.js';
+import { parseColor } from './hidden-text.js';
 
 function pageElementAt(root: Document | ShadowRoot, x: number, y: number, ignore: SafeSet<Element>): Element | null {
   const first = nodeType(root) === 9 ? documentElementFromPoint(root as Document, x, y) : shadowElementFromPoint(root as ShadowRoot, x, y);
@@ -70,10 +71,27 @@ export interface CoverReport {
 }
 
 /**
- * Tests up to three points of each target's visible part (in `viewport`): a target is covered when
- * none of them reaches the target, something inside it, or one of its ancestors.
+ * Whether the cover from `hit` up to `cover` hides what is under it: a box with an opaque background
+ * colour on the way, and no translucency. Images, gradients and pseudo-elements are not judged (a
+ * stretched link's transparent ::after covers a card without hiding it).
  */
-export function findCovered(doc: Document, targets: readonly HitTarget[], viewport: Rect, ignore: SafeSet<Element>): CoverReport {
+function opaque(hit: Element, cover: Element): boolean {
+  let solid = false;
+  for (let n: Node | null = hit; n && nodeType(n) === 1; n = composedParent(n)) {
+    const style = styleOf(n as Element);
+    if (getPropertyValue(style, 'opacity') !== '1') return false;
+    solid ||= parseColor(getPropertyValue(style, 'background-color'))?.[3] === 1;
+    if (n === cover) break;
+  }
+  return solid;
+}
+
+/**
+ * Tests up to three points of each target's visible part (in `viewport`): a target is covered when
+ * none of them reaches the target, something inside it, or one of its ancestors. `opaqueOnly`: and
+ * what covers it hides it (text under a transparent overlay can still be read).
+ */
+export function findCovered(doc: Document, targets: readonly HitTarget[], viewport: Rect, ignore: SafeSet<Element>, opaqueOnly?: boolean): CoverReport {
   const covered = new SafeSet<Element>();
   const counts = new SafeMap<Element, number>();
   const covers: Array<{ cover: Element; count: number }> = [];
@@ -98,8 +116,9 @@ export function findCovered(doc: Document, targets: readonly HitTarget[], viewpo
       else firstHit ??= hit;
     }
     if (reached || !firstHit) continue;
-    covered.add(element);
     const cover = coverRoot(firstHit, element);
+    if (opaqueOnly && !opaque(firstHit, cover)) continue;
+    covered.add(element);
     const count = counts.get(cover);
     if (count === undefined) append(covers, { cover, count: 0 });
     counts.set(cover, (count ?? 0) + 1);

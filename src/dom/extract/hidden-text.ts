@@ -6,6 +6,7 @@
 // than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown.
 import { append, regexExec, stringCharCodeAt, stringIndexOf, stringSlice } from '../intrinsics.js';
 import { detailsOpen, getPropertyValue, localName, nodeType, parentNode, styleOf } from '../platform.js';
+import type { Rect } from './rect.js';
 
 /** An opaque background colour as [r, g, b], or null when it is not known (an image, a gradient, an unparsed colour). */
 export type Background = readonly [number, number, number] | null;
@@ -23,6 +24,9 @@ export interface Ink {
   background: Background | undefined;
   /** The element's text was judged already (Scope.textVisible holds the answer). */
   decided: boolean;
+  /** The element and its box (top-window px), for the covered-text hit test; absent on the canvas. */
+  element?: Element;
+  rect?: Rect | null;
 }
 
 /**
@@ -37,7 +41,7 @@ export function canvasUnder(root: Element): Ink {
 const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
 
 /** [r, g, b, alpha] of a computed `rgb()`/`rgba()` colour; null for any other syntax. */
-function parseColor(value: string): number[] | null {
+export function parseColor(value: string): number[] | null {
   const match = regexExec(RGB, value);
   return match ? [+match[1]!, +match[2]!, +match[3]!, match[4] === undefined ? 1 : +match[4]] : null;
 }

@@ -116,6 +116,20 @@ function observe(ctx: DomContext): Observation {
     if (candidate.rect && intersects(candidate.rect, viewport)) append(targets, { element: candidate.element, rect: candidate.rect });
   }
   const cover = findCovered(doc, targets, viewport, ignore);
+  // Text a person cannot see because an opaque box lies over all of it (#15): its lines are dropped.
+  const texts: HitTarget[] = [];
+  for (let i = 0; i < walk.texts.length && texts.length < MAX_HIT_TESTS; i++) {
+    const { element, rect } = walk.texts[i]!.ink;
+    if (rect && intersects(rect, viewport)) append(texts, { element: element!, rect });
+  }
+  const hiddenText = findCovered(doc, texts, viewport, ignore, true).covered;
+  for (let i = 0; i < walk.texts.length; i++) {
+    const { ink, node } = walk.texts[i]!;
+    if (!hiddenText.has(ink.element!)) continue;
+    const kept: PageNode[] = [];
+    for (let c = 0; c < node.children.length; c++) if (node.children[c]!.kind !== 'text') append(kept, node.children[c]!);
+    node.children = kept;
+  }
   const highlights: Observation['highlights'] = [];
   numberInDocumentOrder(walk.nodes, walk, cover.covered, ctx, viewport, highlights);
   markCarriedNames(walk);

@@ -7,7 +7,7 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, isParked, type Scope } from './inspect.js';
-import { canvasUnder, textUnreadable } from './hidden-text.js';
+import { canvasUnder, textUnreadable, type Ink } from './hidden-text.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, hasAttribute, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
@@ -77,6 +77,8 @@ export interface WalkResult {
   /** The tree node the walk made for an element, when it reached it. */
   nodeOf: (element: Element) => ElementNode | undefined;
   groups: NamedGroup[];
+  /** Elements whose own text was listed, with the node holding it (for the covered-text test). */
+  texts: Array<{ ink: Ink; node: ElementNode }>;
   summary: WalkSummary;
 }
 
@@ -135,6 +137,7 @@ class Walk {
   #byElement = new SafeMap<Element, ElementNode>();
   #groups: NamedGroup[] = [];
   #lazies: LazyChildren[] = [];
+  #texts: WalkResult['texts'] = [];
   #spent = 0;
 
   constructor(options: WalkOptions) {
@@ -185,7 +188,7 @@ class Walk {
     }
     const summary = this.#summarise(viewport, stoppedBy, leftover);
     return {
-      nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups,
+      nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups, texts: this.#texts,
       summary,
     };
   }
@@ -253,6 +256,7 @@ class Walk {
         scope.ink.decided = true;
         scope.textVisible = !textUnreadable(scope.ink);
         if (!scope.textVisible) return;
+        append(this.#texts, { ink: scope.ink, node: parent });
       }
       append(parent.children, { kind: 'text', text });
       this.#spent += (text.length < TEXT_LINE_CHARS ? text.length : TEXT_LINE_CHARS) + 1;

@@ -1,7 +1,6 @@
 // Hidden-text carriers (#15): text a person cannot see never reaches the page text, and each one's
 // visible twin (the same construction, made visible) still does. Every carrier holds a unique token;
-// the page text must hold none of the hidden tokens and all of the visible ones. Not handled yet:
-// text fully covered by another opaque element (it needs a hit test per text block).
+// the page text must hold none of the hidden tokens and all of the visible ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { observe, openWith } from './harness.js';
@@ -33,7 +32,7 @@ describe('hidden-text carriers', () => {
 });
 
 describe('visible text near the carriers', () => {
-  it('stays: odd colour syntaxes, captions over images, a font-size:0 row of inline blocks, a dark page, summaries', async () => {
+  it('stays: odd colour syntaxes, captions over images, a font-size:0 row of inline blocks, a dark page, summaries, text under transparent, faded or partial covers', async () => {
     const cases = [
       '<p style="color:oklch(40% 0.1 200)">keepOklch</p>',
       '<p style="color:color-mix(in srgb, #fff 10%, #000)">keepMix</p>',
@@ -44,11 +43,19 @@ describe('visible text near the carriers', () => {
       '<div style="font-size:0"><span style="font-size:16px">keepInline1</span> <span style="font-size:16px">keepInline2</span></div>',
       '<details><summary>keepSummary</summary><p>gone</p></details>',
       '<div style="background:linear-gradient(#000,#111)"><p style="color:#050505">keepOverGradient</p></div>',
+      // A card under a "stretched link" (a transparent ::after over the whole card): still read.
+      '<style>.stretch::after{content:"";position:absolute;inset:0}</style><div style="position:relative;padding:8px"><p>keepUnderStretchedLink</p><a class="stretch" href="#a">Open card</a></div>',
+      // Half covered by an opaque box: what shows is read.
+      '<div style="position:relative;width:400px"><p style="margin:0">keepHalfCovered words words words</p><div style="position:absolute;top:0;left:0;width:200px;height:100%;background:#fff"></div></div>',
+      // An opaque box that covers it but is itself faded: text shows through.
+      '<div style="position:relative"><p>keepUnderFaded</p><div style="position:absolute;inset:0;background:#fff;opacity:.5"></div></div>',
+      // A cover that ignores the pointer: not judged (shown).
+      '<div style="position:relative"><p>keepUnderPointerNone</p><div style="position:absolute;inset:0;background:rgba(0,0,0,0);pointer-events:none"></div></div>',
     ].join('\n');
     const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111">${cases}</body>`, { viewport: { width: 1000, height: 2000 } });
     try {
       const { content } = await observe(page);
-      const words = ['keepOklch', 'keepMix', 'keepVariable', 'keepCurrent', 'keepCaption', 'keepInline1', 'keepInline2', 'keepSummary', 'keepOverGradient'];
+      const words = ['keepOklch', 'keepMix', 'keepVariable', 'keepCurrent', 'keepCaption', 'keepInline1', 'keepInline2', 'keepSummary', 'keepOverGradient', 'keepUnderStretchedLink', 'keepHalfCovered', 'keepUnderFaded', 'keepUnderPointerNone'];
       expect(words.filter((word) => !content.includes(word))).toEqual([]);
       expect(content).not.toContain('gone');
     } finally {
