@@ -1,12 +1,11 @@
 // The opt-in execute_javascript tool. Offered only with `experimentalScriptExecutionTool`; when the
 // page's Content Security Policy forbids eval, the model and the user get a message that says so.
+import { EVAL_BLOCKED_MESSAGE } from '../dom/index.js';
 import * as s from '../schema/index.js';
 import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
-/** What the model (and the user, in the step list) reads when CSP blocks script evaluation. */
-export const CSP_BLOCKED_MESSAGE =
-  "execute_javascript cannot run on this page: its Content Security Policy forbids evaluating scripts (no 'unsafe-eval'). " +
-  'Nothing was executed. Use the other actions instead.';
+/** What the model (and the user, in the step list) reads when CSP blocks script evaluation: the page controller's own words. */
+export const CSP_BLOCKED_MESSAGE = EVAL_BLOCKED_MESSAGE;
 
 /** True when a failure message says the page's CSP (or Trusted Types) blocked evaluation (not the script's own throw). */
 export function isCspBlocked(message: string): boolean {

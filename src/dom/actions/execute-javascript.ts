@@ -47,6 +47,10 @@ function compile(script: string, make: (body: string) => AsyncFn): AsyncFn {
   return make(`${script}\n`);
 }
 
+/** What a page whose Content Security Policy forbids eval answers an execute_javascript call with. */
+export const EVAL_BLOCKED_MESSAGE =
+  "The page's Content Security Policy forbids evaluating scripts ('unsafe-eval' is not allowed), so execute_javascript cannot run here. Use the other tools instead.";
+
 function isCspError(error: unknown): boolean {
   return (error instanceof Error && error.name === 'EvalError') || /Content Security Policy|unsafe-eval/i.test(messageOf(error));
 }
@@ -110,7 +114,7 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
       return fail(`The page enforces Trusted Types and did not allow the agent's policy, so execute_javascript cannot run scripts here (the site owner can allow it with "trusted-types ${TRUSTED_TYPES_POLICY}"). Use the other tools instead.`);
     }
     if (isCspError(error)) {
-      return fail("The page's Content Security Policy forbids evaluating scripts ('unsafe-eval' is not allowed), so execute_javascript cannot run here. Use the other tools instead.");
+      return fail(EVAL_BLOCKED_MESSAGE);
     }
     if (error instanceof SyntaxError) return fail(`The script has a syntax error and did not run: ${error.message}`);
     return fail(`The script could not be compiled: ${messageOf(error)}`);

@@ -4,7 +4,8 @@
 // Bounded for hostile pages: DOM reads go through builtins captured at load, aria-labelledby is
 // followed once (no cycles), and one computation visits a limited number of nodes.
 // Knows nothing of the walk, the page text or indexes.
-import { append, stringIndexOf, stringSet, stringSlice, stringToLowerCase } from '../intrinsics.js';
+import { append, stringSet, stringSlice, stringToLowerCase } from '../intrinsics.js';
+import { firstWords } from '../describe.js';
 import { clipText, collapseWhitespace, hasVisibleText } from '../serialize/text.js';
 import {
   assignedNodes, characterData, closest, collectionLength, elementShadowRoot, firstChild, getAttribute, getElementById, getPropertyValue, inputType,
@@ -272,9 +273,7 @@ function idRefs(element: Element, list: string | null): Element[] {
 
 /** The first token of the role attribute, lower-cased; null without one. */
 function roleOf(element: Element): string | null {
-  const role = collapseWhitespace(stringToLowerCase(getAttribute(element, 'role') ?? ''));
-  const space = stringIndexOf(role, ' ');
-  return role === '' ? null : space < 0 ? role : stringSlice(role, 0, space);
+  return firstWords(stringToLowerCase(getAttribute(element, 'role') ?? ''), 1) || null;
 }
 
 /** Hidden anywhere up its ancestors: aria-hidden, visibility, or no box (display: none). */

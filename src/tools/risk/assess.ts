@@ -2,6 +2,7 @@
 // approval. A click is judged by its label and by its effect (the form it submits, the dialog it
 // confirms, the section it acts in, where it leads); a choice or typed text by the words chosen;
 // a key by what Enter or Space would activate. Site owners' data-page-agent-risky/-safe marks win.
+import { deepActiveElement } from '../../dom/index.js';
 import type { AgentPageController } from '../tool.js';
 import { attr, destinationOf, dialogRisk, formRisk, isSubmitControl, kindOf, labelOf, linkRisk, quoted, scopeOf, scopeRisk } from './signals.js';
 import { findRiskyWord, inUnknownScript, normalizeText } from './words.js';
@@ -74,10 +75,10 @@ function typingRisk(element: Element, text: string): string | undefined {
   return command || findRiskyWord(context) ? `types “${word}” into a field that acts on it` : undefined;
 }
 
-/** The focused element of the agent's document, looking into open shadow roots. */
+/** The element a key press without an index goes to (as press_key finds it: into open shadow roots and same-origin frames), not the page itself. */
 function focusedElement(): Element | undefined {
-  let active: Element | null | undefined = globalThis.document?.activeElement;
-  for (let depth = 0; active?.shadowRoot?.activeElement && depth < 32; depth++) active = active.shadowRoot.activeElement;
+  const doc = globalThis.document;
+  const active = doc && deepActiveElement(doc);
   return active && active !== active.ownerDocument.body && active !== active.ownerDocument.documentElement ? active : undefined;
 }
 
@@ -87,8 +88,7 @@ function siteMark(element: Element): 'risky' | 'safe' | undefined {
   return marked ? (marked.hasAttribute('data-page-agent-risky') ? 'risky' : 'safe') : undefined;
 }
 
-function judge(tool: string, input: Record<string, unknown>, element: Element, description: string, pageUrl: string): string | undefined {
-  const key = tool === 'press_key' ? activatingKey(input.key) : undefined;
+function judge(tool: string, input: Record<string, unknown>, key: 'enter' | 'space' | undefined, element: Element, description: string, pageUrl: string): string | undefined {
   if (tool === 'click_element_by_index') return clickRisk(element, description, pageUrl);
   if (key) return keyRisk(element, key, description, pageUrl);
   if (tool === 'select_dropdown_option' && typeof input.text === 'string') return choiceRisk(element, input.text);
@@ -119,7 +119,7 @@ export function assessRisk(tool: string, input: unknown, controller: AgentPageCo
   if (!element) {
     // A stale index: judge by the words of its last description.
     const word = tool === 'click_element_by_index' ? findRiskyWord(description) : undefined;
-    if (word) assessment.reason = `says “${word}”`;
+    if (word) assessment.reason = quoted('says', word);
     return assessment;
   }
   const key = tool === 'press_key' ? activatingKey(args.key) : undefined;
@@ -128,7 +128,7 @@ export function assessRisk(tool: string, input: unknown, controller: AgentPageCo
     if (origin) assessment.origin = origin;
   }
   const mark = siteMark(element);
-  const reason = mark === 'risky' ? 'is marked risky by the site' : judge(tool, args, element, description, pageUrl);
+  const reason = mark === 'risky' ? 'is marked risky by the site' : judge(tool, args, key, element, description, pageUrl);
   // The site's safe mark stands for everything but leaving the site.
   if (reason && (mark !== 'safe' || assessment.origin)) assessment.reason = reason;
   if (inUnknownScript(`${labelOf(element)} ${tool === 'press_key' ? '' : String(args.text ?? '')}`)) {

@@ -61,7 +61,7 @@ export function linkRisk(href: string, pageUrl: string): string | undefined {
   const url = urlOf(href, pageUrl);
   if (away) return `leaves this site for ${away}`;
   if (url?.protocol === 'javascript:') return quoted('runs a link script that says', findRiskyWord(decode(href).replace(/[_-]+/g, ' ')));
-  return url && pathWord(url) ? `opens “${url.pathname}”` : undefined;
+  return url && pathWord(url) ? quoted('opens', url.pathname) : undefined;
 }
 
 /**
@@ -106,7 +106,7 @@ export function formRisk(form: HTMLFormElement, submitter: Element | null, pageU
   const url = action ? urlOf(action, pageUrl) : undefined;
   if (away) return `submits a form to another site (${away})`;
   if (url?.protocol === 'javascript:') return linkRisk(action, pageUrl);
-  if (url && pathWord(url, post ? POST_PATH : undefined)) return `${post ? 'posts' : 'submits'} a form to “${url.pathname}”`;
+  if (url && pathWord(url, post ? POST_PATH : undefined)) return quoted(`${post ? 'posts' : 'submits'} a form to`, url.pathname);
   return scopeRisk(form, 'submits a form');
 }
 
