@@ -115,14 +115,14 @@ function observe(ctx: DomContext): Observation {
     const candidate = walk.candidates[i]!;
     if (candidate.rect && intersects(candidate.rect, viewport)) append(targets, { element: candidate.element, rect: candidate.rect });
   }
-  const cover = findCovered(doc, targets, viewport, ignore);
+  const cover = findCovered(doc, targets, walk.painters, viewport, ignore);
   // Text a person cannot see because an opaque box lies over all of it (#15): its lines are dropped.
   const texts: HitTarget[] = [];
   for (let i = 0; i < walk.texts.length && texts.length < MAX_HIT_TESTS; i++) {
     const { element, rect } = walk.texts[i]!.ink;
     if (rect && intersects(rect, viewport)) append(texts, { element: element!, rect });
   }
-  const hiddenText = findCovered(doc, texts, viewport, ignore, true).covered;
+  const hiddenText = findCovered(doc, texts, walk.painters, viewport, ignore, true).covered;
   for (let i = 0; i < walk.texts.length; i++) {
     const { ink, node } = walk.texts[i]!;
     if (!hiddenText.has(ink.element!)) continue;

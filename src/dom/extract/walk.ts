@@ -9,7 +9,7 @@ import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, isParked, type Scope } from './inspect.js';
 import { canvasUnder, textUnreadable, type Ink } from './hidden-text.js';
 import {
-  characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, hasAttribute, localName,
+  characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, getPropertyValue, hasAttribute, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
 } from '../platform.js';
 import { distanceTo, intersects, sideOf, type Rect } from './rect.js';
@@ -79,6 +79,11 @@ export interface WalkResult {
   groups: NamedGroup[];
   /** Elements whose own text was listed, with the node holding it (for the covered-text test). */
   texts: Array<{ ink: Ink; node: ElementNode }>;
+  /**
+   * Boxes in the viewport that can paint over other content (positioned or transformed): only what
+   * one of them overlaps can be covered, so only that is hit-tested (find-covered.ts).
+   */
+  painters: Array<{ element: Element; rect: Rect }>;
   summary: WalkSummary;
 }
 
@@ -138,6 +143,7 @@ class Walk {
   #groups: NamedGroup[] = [];
   #lazies: LazyChildren[] = [];
   #texts: WalkResult['texts'] = [];
+  #painters: WalkResult['painters'] = [];
   #spent = 0;
 
   constructor(options: WalkOptions) {
@@ -188,7 +194,7 @@ class Walk {
     }
     const summary = this.#summarise(viewport, stoppedBy, leftover);
     return {
-      nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups, texts: this.#texts,
+      nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups, texts: this.#texts, painters: this.#painters,
       summary,
     };
   }
@@ -219,6 +225,11 @@ class Walk {
     this.#spent += inspection.cost;
     this.#byElement.set(element, node);
     if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
+    const rect = entry.rect;
+    if (rect && intersects(rect, this.#options.viewport)) {
+      const style = inspection.scope.ink!.style;
+      if (getPropertyValue(style, 'position') !== 'static' || getPropertyValue(style, 'transform') !== 'none') append(this.#painters, { element, rect });
+    }
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known };
       if (inspection.nameElements) candidate.nameElements = inspection.nameElements;
