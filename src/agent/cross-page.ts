@@ -112,12 +112,18 @@ export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Pro
     try {
       sessionStorage.removeItem(CARRY_KEY);
       checkSize(text);
-      const { at, state, ended, open } = JSON.parse(text) as Carried;
+      let { at, state, ended, open } = JSON.parse(text) as Carried;
       if (!(Date.now() - at < MAX_AGE)) throw new Error('older than 5 minutes');
       checkTaskRunState(state);
       if (agent.status === 'running') throw new Error('this page started another task');
       panel.show();
       if (open) panel.expand();
+      // This page was reached from another site (no same-origin entry before it): a redirect took
+      // the task there, or the user went there and came back. The task ended on the way.
+      if (!ended && (globalThis as { navigation?: { activation?: { from: unknown } } }).navigation?.activation?.from === null) {
+        ended = 'The task ended: the page went to another site on the way here.';
+        state.history.push({ type: 'error', message: ended });
+      }
       if (ended) {
         agent.task = state.task;
         agent.history = state.history;

@@ -1,6 +1,6 @@
 // The PageController facade (page-agent 1.x shape): perception, actions and overlays behind one object.
 // It wires the pieces together and owns their lifetime; the work lives in extract/, actions/ and overlay/.
-import { isAbortError, messageOf } from '../base/index.js';
+import { isAbortError, messageOf, schedule } from '../base/index.js';
 import { ElementRegistry } from './element-registry.js';
 import type { DomContext } from './context.js';
 import { observePage } from './extract/observe.js';
@@ -21,6 +21,10 @@ export class PageController extends EventTarget {
   #ctx: DomContext;
   #disposed = false;
   #lastState: BrowserState | null = null;
+  /** Ends the navigation listeners on dispose. */
+  #off = new AbortController();
+  /** Set while the page is leaving (a navigation to another document is under way): resolves when it fails or after 5 s. */
+  #leaving: Promise<void> | null = null;
 
   constructor(config: PageControllerConfig = {}) {
     super();
@@ -32,6 +36,21 @@ export class PageController extends EventTarget {
       overlay: new Overlay(win, { showCursor: config.showCursor ?? true, highlightOpacity: config.highlightOpacity, highlightLabelOpacity: config.highlightLabelOpacity }),
       window: win,
     };
+    // The page is leaving when a navigation to another document goes ahead (not prevented, not
+    // turned into a same-document one): until it unloads, a read would show the old page to the
+    // model (a slow redirect takes seconds). Reads wait for the unload, a failure, or 5 s.
+    const nav = (win as { navigation?: EventTarget & { transition: unknown } } | undefined)?.navigation;
+    const signal = this.#off.signal;
+    let done = () => {};
+    nav?.addEventListener('navigate', (event) => {
+      const navigate = event as Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
+      if (navigate.destination.sameDocument || navigate.downloadRequest) return;
+      // After every listener has run: the page may have prevented or intercepted it.
+      schedule(() => {
+        if (!event.defaultPrevented && !nav.transition && !signal.aborted) this.#leaving = new Promise<void>((resolve) => void schedule((done = resolve), 5000)).then(() => void (this.#leaving = null));
+      }, 0);
+    }, { signal });
+    for (const type of ['navigateerror', 'navigatesuccess']) nav?.addEventListener(type, () => done(), { signal });
   }
 
   /** The registry of stable indexes (for tools that need descriptions). */
@@ -46,6 +65,7 @@ export class PageController extends EventTarget {
 
   /** Reads the page: header, indexed content, footer. Draws highlights afterwards when enabled. */
   async getBrowserState(): Promise<BrowserState> {
+    await this.#leaving;
     // The host stays attached between steps (detaching and re-inserting it restyles the whole page);
     // cleanUpHighlights and hideMask remove it when the task ends.
     this.#ctx.overlay.clearHighlights(false);
@@ -136,6 +156,7 @@ export class PageController extends EventTarget {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#off.abort();
     this.#ctx.overlay.dispose();
     this.#ctx.registry.reset();
   }

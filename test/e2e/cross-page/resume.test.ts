@@ -23,7 +23,7 @@ const shopPage = (title: string, body: string) =>
 beforeAll(async () => {
   requireBundle();
   [web, other, llm] = await Promise.all([startStaticServer(), startStaticServer({ host: 'localhost' }), startMockLLMServer()]);
-  web.route('/cp/cart.html', { body: shopPage('Cart', '<p>Blue mug × 1</p><a href="/cp/shipping.html">Checkout</a> <a href="' + other.url('/away.html') + '">Pay with PayNow</a>') });
+  web.route('/cp/cart.html', { body: shopPage('Cart', '<p>Blue mug × 1</p><a href="/cp/shipping.html">Checkout</a> <a href="' + other.url('/away.html') + '">Pay with PayNow</a> <a href="/cp/to-paynow">Pay later</a> <a href="/cp/slow-confirm">Express order</a>') });
   // A same-origin frame with the script too: it shares the tab's sessionStorage, never the task.
   web.route('/cp/frame.html', { body: shopPage('Offers', '<p>10% off mugs</p>') });
   web.route('/cp/shipping.html', { body: shopPage('Shipping', '<iframe src="/cp/frame.html" title="Offers"></iframe><form method="post" action="/cp/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form>') });
@@ -36,6 +36,9 @@ beforeAll(async () => {
     });
   });
   web.route('/cp/go-confirm', (_req, res) => res.writeHead(302, { location: '/cp/confirm.html' }).end());
+  web.route('/cp/to-paynow', (_req, res) => res.writeHead(302, { location: other.url('/away.html') }).end());
+  // A server that takes its time before redirecting: the old page stays up meanwhile.
+  web.route('/cp/slow-confirm', (_req, res) => void setTimeout(() => res.writeHead(302, { location: '/cp/confirm.html' }).end(), 1500));
   web.route('/cp/confirm.html', { body: shopPage('Confirmation', '<p>Order confirmed: #1042</p>') });
   web.route('/cp/list.html', { body: shopPage('Mugs', '<a href="/cp/detail.html">Blue mug</a> <a href="/cp/detail.html?red">Red mug</a>') });
   web.route('/cp/detail.html', { body: shopPage('Blue mug', '<p>Price: 12 EUR</p><button type="button" onclick="history.back()">Back to list</button>') });
@@ -191,6 +194,28 @@ describe('a task that crosses pages (script on every page)', { timeout: 90_000 }
     expect(await inPanel(page, '.card.error').last().textContent()).toContain(ended);
     expect(await page.evaluate(() => (window as any).pageAgent.status)).toBe('idle');
     expect(llm.requests).toHaveLength(1);
+  });
+
+  it('ends the task at a redirect to another site and shows that result when the user comes back', async () => {
+    llm.setHandler(pageModel([['Pay later', click('Pay later')]]));
+    await open('/cp/cart.html');
+    await typeTask(page, 'pay later');
+    await page.waitForURL(other.url('/away.html'));
+    await page.goBack();
+    const ended = 'The task ended: the page went to another site on the way here.';
+    expect(await resumed()).toMatchObject({ success: false, data: ended, steps: ['0:click_element_by_index'] });
+    expect(await inPanel(page, '.card.error').last().textContent()).toContain(ended);
+    expect(await page.evaluate(() => (window as any).pageAgent.status)).toBe('idle');
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('asks the model nothing more while a slow navigation is under way, then goes on on the next page', async () => {
+    llm.setHandler(pageModel([['Order confirmed', done('ordered')], ['Express order', click('Express order')]]));
+    await open('/cp/cart.html');
+    await typeTask(page, 'place an express order');
+    await page.waitForURL('**/cp/confirm.html');
+    expect(await resumed()).toMatchObject({ success: true, data: 'ordered', steps: ['0:click_element_by_index', '1:done'] });
+    expect(llm.requests.map(stepOf)).toEqual([1, 2]);
   });
 
   it('with sessionStorage disabled, ends the task with a result that says it could not continue', async () => {
