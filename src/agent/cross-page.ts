@@ -7,7 +7,7 @@
 // in this tab instead; another site's is reported to the model. Dispose removes every listener and
 // gives window.open back.
 import type { PageAgentCore } from '../agent.js';
-import { messageOf } from '../base/index.js';
+import { messageOf, schedule } from '../base/index.js';
 import type { ExecutionResult } from '../types.js';
 import { checkTaskRunState, type TaskRunState } from './task-run.js';
 
@@ -133,6 +133,8 @@ export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Pro
       // The model is told where it is now; the panel shows the same line.
       state.notes.page = null;
       state.notes.queued.push(`Continued on “${document.title}” (${location.href}) after a page load.`);
+      // The page as a person sees it: loaded (its images and styles), but not waiting on a slow one.
+      if (document.readyState !== 'complete') await new Promise<void>((go) => (addEventListener('load', () => go(), { once: true, signal }), schedule(go, 3000)));
       return await agent.continueTask(state);
     } catch (error) {
       warn(`The task saved by the previous page was discarded: ${messageOf(error)}`);
