@@ -164,19 +164,8 @@ function parseTable(lines: string[], start: number, out: MdBlock[]): number {
 /** Characters a backslash makes literal. */
 const ESCAPABLE = '\\`*_{}[]()#+-.!|~>';
 
-/**
- * The first entry of an ascending list at or after `from`. Each list is asked with ascending
- * `from` values only, so a cursor that never moves back keeps the whole scan linear.
- */
-function cursor(list: number[]): (from: number) => number {
-  let at = 0;
-  return (from) => {
-    while (at < list.length && list[at]! < from) at++;
-    return at < list.length ? list[at]! : -1;
-  };
-}
-
-const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
+/** End of text or an ASCII white space character (`c` is one character). */
+const isSpace = (c: string | undefined) => c === undefined || ' \t\n\r\f\v'.includes(c);
 const isWord = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const URL_START = /^https?:\/\//;
 /** Emphasis delimiters, longest first, and the node each makes. */
@@ -205,7 +194,6 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     else out.push({ type: 'text', text: value });
   };
   const nested = (value: string): MdInline[] => (depth < 8 ? parseInline(value, depth + 1) : [{ type: 'text', text: value }]);
-  const at = (i: number) => text[i];
   // Closers by key, found in one pass: `**`, `__`, `~~` after a non-space; `*` after neither space
   // nor `*`; `_` after neither space nor `_` and not before a word character; `]`; and backtick
   // runs keyed by their length (a code span closes at the next run of the same length).
@@ -229,11 +217,15 @@ export function parseInline(text: string, depth = 0): MdInline[] {
       if (c !== '~' && text[i - 1] !== c && (c === '*' || !isWord(text[i + 1]))) add(c, i);
     }
   }
-  const cursors = new Map<string, (from: number) => number>();
+  // The first closer of `key` at or after `from`, else -1. Each key is asked with ascending `from`
+  // values only, so a cursor per key that never moves back keeps the whole scan linear.
+  const cursors = new Map<string, number>();
   const close = (key: string, from: number) => {
-    let next = cursors.get(key);
-    if (!next) cursors.set(key, (next = cursor(lists.get(key) ?? [])));
-    return next(from);
+    const list = lists.get(key) ?? [];
+    let at = cursors.get(key) ?? 0;
+    while (list[at]! < from) at++;
+    cursors.set(key, at);
+    return list[at] ?? -1;
   };
   // The end of a run of URL characters (up to a space or one of `stops`). Asked with ascending
   // starts, so remembering the last answer per stop set keeps it linear.
@@ -256,14 +248,14 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     plain = i = end;
   };
   scan: while (i < text.length) {
-    const c = at(i)!;
-    if (c === '\\' && i + 1 < text.length && ESCAPABLE.includes(at(i + 1)!)) {
-      emit({ type: 'text', text: at(i + 1)! }, i + 2);
+    const c = text[i]!;
+    if (c === '\\' && i + 1 < text.length && ESCAPABLE.includes(text[i + 1]!)) {
+      emit({ type: 'text', text: text[i + 1]! }, i + 2);
       continue;
     }
     if (c === '`') {
       let j = i;
-      while (at(j) === '`') j++;
+      while (text[j] === '`') j++;
       const end = close('`' + (j - i), j + 1);
       if (end > 0) {
         const code = text.slice(j, end);
@@ -273,7 +265,7 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     }
     // Emphasis: the delimiter, then a non-space (and for a single one, not the same character).
     for (const [d, type] of SPANS) {
-      if (text.startsWith(d, i) && !isSpace(at(i + d.length)) && (d.length > 1 || at(i + 1) !== d) && (d !== '_' || !isWord(at(i - 1)))) {
+      if (text.startsWith(d, i) && !isSpace(text[i + d.length]) && (d.length > 1 || text[i + 1] !== d) && (d !== '_' || !isWord(text[i - 1]))) {
         const end = close(d, i + d.length + 1);
         if (end > 0) {
           emit({ type, children: nested(text.slice(i + d.length, end)) }, end + d.length);
@@ -281,10 +273,10 @@ export function parseInline(text: string, depth = 0): MdInline[] {
         }
       }
     }
-    if (c === '[' || (c === '!' && at(i + 1) === '[')) {
+    if (c === '[' || (c === '!' && text[i + 1] === '[')) {
       const open = c === '[' ? i : i + 1;
       const end = close(']', open + 1);
-      const link = end > 0 && at(end + 1) === '(' ? linkTarget(text, end + 2, urlStop) : null;
+      const link = end > 0 && text[end + 1] === '(' ? linkTarget(text, end + 2, urlStop) : null;
       if (link) {
         emit({ type: 'link', href: link.href, children: nested(text.slice(open + 1, end) || link.href) }, link.end);
         continue;
@@ -293,9 +285,9 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     const angle = c === '<' && URL_START.test(text.slice(i + 1, i + 9));
     if (angle || (c === 'h' && URL_START.test(text.slice(i, i + 8)))) {
       let end = angle ? urlStop(i + 1, '>') : urlStop(i, '<>()');
-      if (!angle) while (URL_TAIL_PUNCT.includes(at(end - 1)!)) end--;
+      if (!angle) while (URL_TAIL_PUNCT.includes(text[end - 1]!)) end--;
       // The scheme alone is not a link: at least one character must follow `://`.
-      if ((angle ? at(end) === '>' : true) && end > text.indexOf('//', i) + 2) {
+      if ((angle ? text[end] === '>' : true) && end > text.indexOf('//', i) + 2) {
         const href = text.slice(angle ? i + 1 : i, end);
         emit({ type: 'link', href, children: [{ type: 'text', text: href }] }, angle ? end + 1 : end);
         continue;
@@ -309,21 +301,23 @@ export function parseInline(text: string, depth = 0): MdInline[] {
 
 /** Reads `(href "title")` from just after its `(`: the target and the index after `)`, or null. */
 function linkTarget(text: string, from: number, stopAt: (from: number, stops: string) => number): { href: string; end: number } | null {
-  let i = from;
-  while (isSpace(text[i]) && i < text.length) i++;
+  const skipSpace = (from: number) => {
+    while (from < text.length && isSpace(text[from])) from++;
+    return from;
+  };
+  let i = skipSpace(from);
   if (text[i] === '<') i++;
   const start = i;
   i = stopAt(i, ')>');
   const href = text.slice(start, i);
   if (text[i] === '>') i++;
-  let j = i;
-  while (isSpace(text[j]) && j < text.length) j++;
+  const j = skipSpace(i);
   if (j > i && text[j] === '"') {
     const quote = text.indexOf('"', j + 1);
     if (quote < 0) return null;
     i = quote + 1;
   }
-  while (isSpace(text[i]) && i < text.length) i++;
+  i = skipSpace(i);
   return text[i] === ')' ? { href, end: i + 1 } : null;
 }
 

@@ -165,7 +165,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
 /** A name without the colon a form layout puts after its labels ("Email:", `::after { content: ":" }`). */
 function withoutColon(name: string): string {
   let end = name.length;
-  while (end > 1 && (name[end - 1] === ':' || name[end - 1] === '：' || name[end - 1] === ' ')) end--;
+  while (end > 1 && stringIndexOf(':： ', name[end - 1]!) >= 0) end--;
   return stringSlice(name, 0, end);
 }
 
@@ -182,7 +182,7 @@ function invalidMessage(element: Element, native: boolean, attributes: ShownAttr
   } catch {
     // An engine without :user-invalid: aria-invalid only.
   }
-  if (!user && (aria === null || aria === 'false' || aria === '')) return undefined;
+  if (!user && (!aria || aria === 'false')) return undefined;
   let found = referencedText(element, getAttribute(element, 'aria-errormessage'));
   if (found.text === '') found = referencedText(element, getAttribute(element, 'aria-describedby'));
   const text = found.text || (native ? validationMessage(element) : '');

@@ -10,9 +10,9 @@ import {
 
 const TOGGLES = stringSet(['checkbox', 'radio']);
 
-/** Whether `element` is a native checkbox or radio. */
-function isToggleInput(element: Element): boolean {
-  return localName(element) === 'input' && TOGGLES[inputType(element)] === true;
+/** Whether `element` is a native checkbox or radio that a person cannot see. */
+function isHiddenToggle(element: Element): boolean {
+  return localName(element) === 'input' && TOGGLES[inputType(element)] === true && isVisuallyHiddenControl(element);
 }
 
 /** Rendered, not transparent and larger than a pixel each way. */
@@ -50,13 +50,11 @@ function shownLabel(control: Element): Element | null {
 
 /** The label that stands for `input` in the page text when it is a visually hidden checkbox or radio, or null. */
 export function presentingLabel(input: Element): Element | null {
-  if (!isToggleInput(input) || !isVisuallyHiddenControl(input)) return null;
-  return shownLabel(input);
+  return isHiddenToggle(input) ? shownLabel(input) : null;
 }
 
 /** The visually hidden checkbox or radio that `label` stands for in the page text, or null. */
 export function presentedControl(label: Element): Element | null {
   const control = labelControl(label);
-  if (!control || !isToggleInput(control) || !isVisuallyHiddenControl(control)) return null;
-  return shownLabel(control) === label ? control : null;
+  return control && isHiddenToggle(control) && shownLabel(control) === label ? control : null;
 }

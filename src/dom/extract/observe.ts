@@ -176,7 +176,7 @@ function numberInDocumentOrder(
 function listCandidate(node: ElementNode, candidate: Candidate, covered: SafeSet<Element>, ctx: DomContext, viewport: Rect, highlights: Observation['highlights']): void {
   if (covered.has(candidate.element)) {
     // A covered control is left out; a covered container keeps its content, without an index.
-    if (!hasListedDescendant(node)) node.children = [];
+    if (!hasDescendantWith(node, 'attributes')) node.children = [];
     node.attributes = undefined;
     node.label = undefined;
     node.scroll = undefined;
@@ -203,7 +203,7 @@ function markCarriedNames(walk: WalkResult): void {
   }
   for (let i = 0; i < walk.groups.length; i++) {
     const group = walk.groups[i]!;
-    if (group.node.group!.length <= CARRIED_NAME_CHARS && hasIndexedDescendant(group.node)) carry(walk, group.nameElements);
+    if (group.node.group!.length <= CARRIED_NAME_CHARS && hasDescendantWith(group.node, 'index')) carry(walk, group.nameElements);
     else group.node.group = undefined;
   }
 }
@@ -248,18 +248,11 @@ function labelOf(node: ElementNode): string {
   return '';
 }
 
-function hasIndexedDescendant(node: ElementNode): boolean {
+/** Whether an element below `node` has `key` set: an index (indexed) or attributes (listed). */
+function hasDescendantWith(node: ElementNode, key: 'index' | 'attributes'): boolean {
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i]!;
-    if (child.kind === 'element' && (child.index !== undefined || hasIndexedDescendant(child))) return true;
-  }
-  return false;
-}
-
-function hasListedDescendant(node: ElementNode): boolean {
-  for (let i = 0; i < node.children.length; i++) {
-    const child = node.children[i]!;
-    if (child.kind === 'element' && (child.attributes !== undefined || hasListedDescendant(child))) return true;
+    if (child.kind === 'element' && (child[key] !== undefined || hasDescendantWith(child, key))) return true;
   }
   return false;
 }

@@ -115,10 +115,7 @@ class Renderer {
 
   #container(node: ElementNode, depth: number): void {
     // Its text is already on the line of the element it names.
-    if (node.carried) {
-      for (let i = 0; i < node.children.length; i++) this.#listedOnly(node.children[i]!, depth);
-      return;
-    }
+    if (node.carried) return this.#listedOnly(node, depth);
     // A named group of controls (its name), or a landmark kept by keepSemanticTags (`<nav>`): a line
     // above its content, indented under it.
     const heading =

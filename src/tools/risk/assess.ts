@@ -19,14 +19,15 @@ export interface RiskAssessment {
 
 const UNKNOWN_SCRIPT_NOTE = 'label in a script the word table lacks: judged by effect only';
 
-const isTextEntry = (element: Element): boolean =>
-  /^(?:textarea|input(?!:(?:button|submit|image|reset|checkbox|radio|file|color|range)$))/.test(kindOf(element)) || (element as HTMLElement).isContentEditable;
+/** A field a click only focuses or opens: text entry (textarea, text-like inputs, contenteditable) or a select. */
+const isField = (element: Element): boolean =>
+  /^(?:textarea|select:|input(?!:(?:button|submit|image|reset|checkbox|radio|file|color|range)$))/.test(kindOf(element)) || (element as HTMLElement).isContentEditable;
 const isButtonLike = (element: Element): boolean => attr(element, 'role') === 'button' || /^(?:button|input:(?:submit|image|button|reset)$)/.test(kindOf(element));
 const isCheck = (element: Element): boolean => /^input:(?:checkbox|radio)$/.test(kindOf(element));
 
 function clickRisk(element: Element, description: string, pageUrl: string): string | undefined {
-  if (isTextEntry(element) || element.localName === 'select') return undefined;
-  const form = (element as HTMLButtonElement).form ?? null;
+  if (isField(element)) return undefined;
+  const form = (element as HTMLButtonElement).form;
   const link = element.closest('a[href], area[href]');
   const risk = (isSubmitControl(element) && form && formRisk(form, element, pageUrl)) || quoted('says', findRiskyWord(`${labelOf(element)} ${description}`));
   if (risk || link) return risk || linkRisk(attr(link!, 'href'), pageUrl);
@@ -41,7 +42,8 @@ function clickRisk(element: Element, description: string, pageUrl: string): stri
 /** Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any. */
 function activatingKey(key: unknown): 'enter' | 'space' | undefined {
   if (typeof key !== 'string' || key === '') return undefined;
-  const last = key.trim() === '' ? ' ' : key.endsWith('+') ? '+' : key.split('+').pop()!.trim().toLowerCase();
+  // A key of spaces is Space; after a trailing "+" (the plus key) the last part is empty, no match.
+  const last = key.trim() ? key.split('+').pop()!.trim().toLowerCase() : ' ';
   return /^(?:numpad)?enter$|^return$/.test(last) ? 'enter' : /^(?: |space(?:bar)?)$/.test(last) ? 'space' : undefined;
 }
 

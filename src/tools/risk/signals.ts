@@ -96,7 +96,7 @@ export const isSubmitControl = (element: Element): boolean => /^(?:button:(?:sub
  * another site or a risky path as its action, a POST that orders or pays, payment fields, its title.
  */
 export function formRisk(form: HTMLFormElement, submitter: Element | null, pageUrl: string): string | undefined {
-  for (const control of submitter ? [submitter] : Array.from(form.querySelectorAll('button, input')).filter(isSubmitControl)) {
+  for (const control of submitter ? [submitter] : [...form.querySelectorAll('button, input')].filter(isSubmitControl)) {
     const word = quoted('submits a form with a', findRiskyWord(labelOf(control)));
     if (word) return `${word} button`;
   }

@@ -4,18 +4,9 @@
 // Intents: delete, pay/buy/order, transfer/send money, cancel a subscription, confirm; in en, de, fr,
 // es, pt (word-bounded) and zh, ja (no word boundaries), plus icon glyphs.
 
-const LATIN = new RegExp(
-  '\\b(?:' +
-    // en
-    'delete|remove|erase|destroy|trash|pay(?:ing|ment)?|buy|purchase|check ?out|(?:place|submit|confirm|complete) (?:my |the )?order|order now|' +
-    'transfer|(?:send|wire) (?:money|[$€£] ?\\d+|\\d[\\d.,]* ?(?:[$€£]|usd|eur))|cancel (?:my |the )?(?:subscription|membership|plan)|unsubscribe|close (?:my )?account|confirm|' +
-    // de, fr, es, pt
-    'loschen|entfernen|(?:be)?zahl(?:en|ung)|kaufen|bestellen|zur kasse|uberweis(?:en|ung)|kundigen|bestatigen|' +
-    'supprimer|effacer|payer|acheter|commander|paiement|virement|resilier|desabonner|annuler (?:\\w+ )?abonnement|confirmer|' +
-    'eliminar|borrar|pagar|comprar|(?:realizar|fazer|finalizar) (?:o )?(?:pedido|compra)|transferir|transferencia|enviar (?:dinero|dinheiro)|' +
-    'cancelar (?:\\w+ )?(?:suscripcion|assinatura)|dar(?:se)? de baja|confirmar|excluir|apagar|remover|pagamento' +
-    ')\\b',
-);
+// One literal (a regex built from strings ships each backslash twice), in the order en (delete ...
+// confirm), de (loschen ... bestatigen), fr (supprimer ... confirmer), es and pt (eliminar ... pagamento).
+const LATIN = /\b(?:delete|remove|erase|destroy|trash|pay(?:ing|ment)?|buy|purchase|check ?out|(?:place|submit|confirm|complete) (?:my |the )?order|order now|transfer|(?:send|wire) (?:money|[$€£] ?\d+|\d[\d.,]* ?(?:[$€£]|usd|eur))|cancel (?:my |the )?(?:subscription|membership|plan)|unsubscribe|close (?:my )?account|confirm|loschen|entfernen|(?:be)?zahl(?:en|ung)|kaufen|bestellen|zur kasse|uberweis(?:en|ung)|kundigen|bestatigen|supprimer|effacer|payer|acheter|commander|paiement|virement|resilier|desabonner|annuler (?:\w+ )?abonnement|confirmer|eliminar|borrar|pagar|comprar|(?:realizar|fazer|finalizar) (?:o )?(?:pedido|compra)|transferir|transferencia|enviar (?:dinero|dinheiro)|cancelar (?:\w+ )?(?:suscripcion|assinatura)|dar(?:se)? de baja|confirmar|excluir|apagar|remover|pagamento)\b/;
 const CJK = /删除|刪除|移除|支付|付款|购买|購買|结算|结账|下单|下單|转账|轉帳|汇款|确认|確認|取消订阅|退订|注销|削除|支払|購入|注文を確定|決済|振込|送金|解約|退会|🗑|💳|💸/u;
 
 const LOOK_ALIKES = 'аеорсухіјѕһӏνο';
