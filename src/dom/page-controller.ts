@@ -76,6 +76,15 @@ export class PageController extends EventTarget {
     return state;
   }
 
+  /**
+   * Ours: reads and acts in `win` from now on (a same-origin frame filling the tab: frame mode);
+   * reads wait for `ready` (its next document) first.
+   */
+  useWindow(win: Window, ready?: Promise<unknown>): void {
+    this.#ctx.window = win;
+    this.#leaving = ready ? ready.then(() => void (this.#leaving = null)) : null;
+  }
+
   /** Re-reads the page and returns the content text (page-agent compatibility). */
   async updateTree(): Promise<string> {
     return (await this.getBrowserState()).content;
