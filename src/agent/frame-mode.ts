@@ -46,9 +46,7 @@ export function followInFrame(agent: PageAgentCore, host: FrameHost): void {
   let startTitle = '';
   /** The page the frame was last sent to. */
   let target = '';
-  /** Resolves the reads waiting for the frame's next document. */
-  let loaded = () => {};
-  const waitForLoad = () => new Promise<void>((resolve) => schedule((loaded = resolve), LOAD_LIMIT));
+  const wait = () => new Promise<void>((resolve) => schedule(resolve, LOAD_LIMIT));
   const note = (text: string) => agent.pushObservation(text);
 
   function close(): void {
@@ -57,7 +55,6 @@ export function followInFrame(agent: PageAgentCore, host: FrameHost): void {
     root.style.overflow = overflow;
     document.title = startTitle;
     host.useWindow(window);
-    loaded();
   }
 
   function open(url: string, data: FormData | null, source: Element | null | undefined): void {
@@ -66,20 +63,21 @@ export function followInFrame(agent: PageAgentCore, host: FrameHost): void {
       frame = document.createElement('iframe');
       frame.name = 'page-agent-frame';
       frame.title = document.title;
-      frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;z-index:2147483646;background:#fff;color-scheme:normal';
+      frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:2147483646;background:#fff';
       frame.addEventListener('load', onLoad, { signal });
       if (!data) frame.src = url;
       root.style.overflow = 'hidden';
       root.append(frame);
     } else if (!data) frame.src = url;
-    host.useWindow(frame.contentWindow!, waitForLoad());
+    host.useWindow(frame.contentWindow!, wait());
     if (!data) return;
     // A form post: the same fields posted again, with the form's encoding, into the frame.
     const form = document.createElement('form');
     form.method = 'post';
     form.action = url;
     form.target = frame.name;
-    form.enctype = source instanceof HTMLFormElement ? source.enctype : 'application/x-www-form-urlencoded';
+    // A form's own encoding (a button's formenctype is not read: '' is the default encoding).
+    form.enctype = (source as HTMLFormElement | null)?.enctype ?? '';
     form.hidden = true;
     for (const [name, value] of data) {
       const input = document.createElement('input');
@@ -101,39 +99,31 @@ export function followInFrame(agent: PageAgentCore, host: FrameHost): void {
   }
 
   function onLoad(): void {
-    const win = frame?.contentWindow;
-    let doc: Document | null = null;
-    try {
-      doc = win?.document ?? null;
-    } catch {
-      // another origin's document
-    }
+    const win = frame!.contentWindow!;
+    // Null for an error page of no origin: the site refuses to be framed (X-Frame-Options,
+    // frame-ancestors), or a redirect went to another site.
+    const doc = frame!.contentDocument;
     // The empty document a new frame starts with (before a form is posted into it).
     if (doc?.URL === 'about:blank') return;
-    if (!win || !doc) {
-      // Refused (X-Frame-Options, frame-ancestors: the frame shows an error page of no origin) or
-      // sent to another site by a redirect: the frame cannot follow it.
+    if (!doc) {
       close();
       history.replaceState(history.state, '', startUrl);
-      note(`The page ${target} cannot be shown inside this tab's frame (the site refuses to be framed, or it went to another site), so the agent cannot follow links there; the tab stays on ${startUrl}.`);
+      note(`The page ${target} refuses to open in the agent's frame: the agent cannot follow links there; the tab stays on ${startUrl}.`);
       return;
     }
     host.useWindow(win);
-    loaded();
     if (doc.URL !== location.href) history.replaceState(history.state, '', doc.URL);
     document.title = doc.title;
-    // Inside the frame: another site opens in the tab; reads wait while a page of the frame loads.
+    // Inside the frame: another site opens in the tab.
     navigationOf(win)?.addEventListener('navigate', (event) => {
       const e = event as NavigateEventLike;
-      if (e.destination.sameDocument || e.downloadRequest) return;
-      if (new URL(e.destination.url).origin !== location.origin) {
-        event.preventDefault();
-        location.assign(e.destination.url);
-        return;
-      }
       target = e.destination.url;
-      // After every listener has run: the page may have prevented or intercepted it.
-      schedule(() => !event.defaultPrevented && !navigationOf(win)?.transition && frame && host.useWindow(win, waitForLoad()), 0);
+      if (new URL(target).origin !== location.origin) {
+        event.preventDefault();
+        // Reads wait while the tab leaves, as for any page.
+        host.useWindow(window);
+        location.assign(target);
+      }
     }, { signal });
   }
 

@@ -24,7 +24,7 @@ const shopPage = (title: string, body: string) => `<!doctype html><html lang="en
 beforeAll(async () => {
   requireBundle();
   [web, other, llm] = await Promise.all([startStaticServer(), startStaticServer({ host: 'localhost' }), startMockLLMServer()]);
-  web.route('/fm/cart.html', { body: shopPage('Cart', '<p>Blue mug × 1</p><a href="/fm/shipping.html">Checkout</a> <a href="/fm/gift.html">Gift cards</a>') });
+  web.route('/fm/cart.html', { body: shopPage('Cart', '<p>Blue mug × 1</p><a href="/fm/shipping.html">Checkout</a> <a href="/fm/gift.html">Gift cards</a><form method="post" action="/fm/ship"><input type="hidden" name="street" value="2 Side St"><button>Ship to my saved address</button></form>') });
   web.route('/fm/shipping.html', {
     body: shopPage('Shipping', `<form method="post" action="/fm/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form><a href="${other.url('/away.html')}">Pay with PayNow</a>`),
   });
@@ -94,6 +94,17 @@ describe('frame mode (a late-injected agent across page loads)', { timeout: 90_0
     expect(errors).toEqual([]);
   });
 
+  it('posts a form of the first page into a new frame', async () => {
+    llm.setHandler(pageModel([['Shipping to 2 Side St', done('posted')], ['Ship to my saved address', click('Ship to my saved address')]]));
+    await openCart();
+    await typeTask(page, 'ship to my saved address');
+    await waitForStatus(page, 'completed');
+    expect(llm.requests.map(stepOf)).toEqual([1, 2]);
+    expect(page.url()).toBe(web.url('/fm/ship'));
+    expect(await page.title()).toBe('Payment');
+    expect(await frameCount()).toBe(1);
+  });
+
   it('closes the frame when Back goes past its first page, and dispose lands the tab on the frame page', async () => {
     llm.setHandler(pageModel([['Use this address', done('at shipping')], ['Checkout', click('Checkout')]]));
     await openCart();
@@ -115,11 +126,11 @@ describe('frame mode (a late-injected agent across page loads)', { timeout: 90_0
   });
 
   it('tells the model when a page refuses to be framed, and stays on the page it was on', async () => {
-    llm.setHandler((request) => (userText(request).includes("cannot be shown inside this tab's frame") ? done('gift cards cannot be opened')() : click('Gift cards')(request)));
+    llm.setHandler((request) => (userText(request).includes("refuses to open in the agent's frame") ? done('gift cards cannot be opened')() : click('Gift cards')(request)));
     await openCart();
     await typeTask(page, 'open the gift cards');
     await waitForStatus(page, 'completed');
-    expect(userText(llm.requests[1]!)).toContain(`The page ${web.url('/fm/gift.html')} cannot be shown inside this tab's frame`);
+    expect(userText(llm.requests[1]!)).toContain(`The page ${web.url('/fm/gift.html')} refuses to open in the agent's frame: the agent cannot follow links there; the tab stays on ${web.url('/fm/cart.html')}.`);
     expect(await frameCount()).toBe(0);
     expect(page.url()).toBe(web.url('/fm/cart.html'));
     expect(await page.locator('h1').textContent()).toBe('Cart');
