@@ -2,6 +2,7 @@
 // the page and the UI each live in their own modules and meet here.
 import { PageAgentCore, type AgentConfig, type ExecutionResult } from './agent.js';
 import { carryAcrossPages } from './agent/cross-page.js';
+import { followInFrame } from './agent/frame-mode.js';
 import { missingSettings, OPTIONS } from './config/index.js';
 import { PageController, type PageControllerConfig } from './dom/index.js';
 import { Panel, type PanelConfig } from './panel/index.js';
@@ -15,6 +16,8 @@ export type PageAgentConfig = AgentConfig &
     pricing?: PanelConfig['pricing'];
     /** Ours: keep recent tasks (ArrowUp recall) in the page's `localStorage`; `false` never touches it. @default true */
     rememberTasks?: boolean;
+    /** Ours: for a script not on every page (a bookmarklet), pages of this site a task opens load in a full-window frame so the task goes on. @default false */
+    frameMode?: boolean;
   };
 
 /** The agent with its floating panel: the quickest way to give a page an AI operator. */
@@ -50,5 +53,6 @@ export class PageAgent extends PageAgentCore {
     });
     panelHost = this.panel.wrapper;
     this.resumed = carryAcrossPages(this, this.panel);
+    if (config.frameMode) followInFrame(this, pageController);
   }
 }

@@ -87,9 +87,10 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
   const agent = AGENTS[agentId];
   const code = await bundle(root, agent.entry, agent.globalName);
   const early = agent.early && !late;
-  // Multi-page tasks: ours is the IIFE on every page, configured through its loader queue (a
-  // bookmarklet-style late injection reaches the first page only, and goes the headless way).
+  // Multi-page tasks: ours is the IIFE on every page, configured through its loader queue; injected
+  // late (as a bookmarklet) it is the IIFE on the first page only, in frame mode.
   const everyPage = !!task.multipage && agentId === 'ours' && early;
+  const inFrame = !!task.multipage && agentId === 'ours' && late;
   const t0 = Date.now();
   const modelName = model.begin(task.plan);
   const record = { agent: agentId, task: task.id, passed: false, reason: null };
@@ -103,10 +104,18 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
         : undefined;
     opened = await openTaskPage(browser, url, { initScript });
     const { page } = opened;
-    if (!early) await page.addScriptTag({ content: code });
+    if (inFrame) await page.addScriptTag({ content: `window.pageAgentQueue = [['init', ${JSON.stringify({ ...config, frameMode: true })}]];\n${await bundle(root, OURS_IIFE, 'PageAgentEntry')}` });
+    else if (!early) await page.addScriptTag({ content: code });
     const initial = await readState(page);
     let run;
-    if (everyPage) {
+    if (inFrame) {
+      // The agent stays in the first document; the pages load in its frame.
+      let timer;
+      const timeout = new Promise((done) => (timer = setTimeout(() => done({ timedOut: true }), timeoutMs)));
+      run = await Promise.race([page.evaluate((task) => window.pageAgent.execute(task).then(() => 0), task.task).then(() => page.evaluate(summaryOf)), timeout]);
+      clearTimeout(timer);
+      if (run.timedOut) await page.evaluate(() => window.pageAgent?.stop()).catch(() => {});
+    } else if (everyPage) {
       await page.evaluate((task) => void window.pageAgent.execute(task), task.task);
       run = await followAcrossPages(page, Date.now() + timeoutMs);
       if (run.timedOut) await page.evaluate(() => window.pageAgent?.stop()).catch(() => {});

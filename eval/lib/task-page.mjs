@@ -30,7 +30,10 @@ export function settle(page) {
   return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
-/** The page's state as JSON. */
+/** The page's state as JSON: the page in ours' frame when frame mode opened one (a late multi-page run). */
 export function readState(page) {
-  return page.evaluate(() => JSON.parse(JSON.stringify(window.evalState())));
+  return page.evaluate(() => {
+    const frame = document.querySelector('iframe[name="page-agent-frame"]');
+    return JSON.parse(JSON.stringify((frame?.contentWindow ?? window).evalState()));
+  });
 }

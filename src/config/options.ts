@@ -149,6 +149,8 @@ export const OPTIONS = {
     promptForNextTask: { group: 'panel',
       doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Show the task input again after a task ends.' } },
   }),
+  frameMode: { group: 'agent', check: BOOLEAN, attribute: 'frame-mode',
+    doc: __DOCS__ && { type: 'boolean', default: 'false', pageAgentOnly: true, description: "For a script that is not on every page (a bookmarklet): while a task runs, a page of this site the tab would load opens in a full-window frame instead, so the agent goes on there (the address bar follows; Back past its first page closes it; dispose loads the frame's page in the tab). Sites that refuse framing are reported to the model. With the script on every page, tasks continue across pages without it." } },
   rememberTasks: { group: 'panel', check: BOOLEAN, attribute: 'remember-tasks',
     doc: __DOCS__ && { type: 'boolean', default: 'true', pageAgentOnly: true, description: "Keep recent tasks (ArrowUp recall) in the host page's localStorage under page-agent:recent-tasks; false never reads or writes it (script tag: data-remember-tasks=\"false\")." } },
   // Read by the panel of PageAgent, not through this table: for the docs only.

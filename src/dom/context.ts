@@ -8,6 +8,6 @@ export interface DomContext {
   readonly config: PageControllerConfig;
   readonly registry: ElementRegistry;
   readonly overlay: Overlay;
-  /** The top window the controller runs in. */
-  readonly window: Window;
+  /** The window whose page is read and acted on: the top window, or the frame of frame mode (`useWindow`). */
+  window: Window;
 }

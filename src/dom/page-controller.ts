@@ -21,10 +21,12 @@ export class PageController extends EventTarget {
   #ctx: DomContext;
   #disposed = false;
   #lastState: BrowserState | null = null;
-  /** Ends the navigation listeners on dispose. */
-  #off = new AbortController();
-  /** Set while the page is leaving (a navigation to another document is under way): resolves when it fails or after 5 s. */
+  /** Ends the current window's navigation listeners. */
+  #off?: AbortController;
+  /** Set while the page is leaving (a navigation to another document is under way); reads wait for it. */
   #leaving: Promise<void> | null = null;
+  /** Ends that wait: the navigation failed, or the next page is here. */
+  #left = () => {};
 
   constructor(config: PageControllerConfig = {}) {
     super();
@@ -36,21 +38,7 @@ export class PageController extends EventTarget {
       overlay: new Overlay(win, { showCursor: config.showCursor ?? true, highlightOpacity: config.highlightOpacity, highlightLabelOpacity: config.highlightLabelOpacity }),
       window: win,
     };
-    // The page is leaving when a navigation to another document goes ahead (not prevented, not
-    // turned into a same-document one): until it unloads, a read would show the old page to the
-    // model (a slow redirect takes seconds). Reads wait for the unload, a failure, or 5 s.
-    const nav = (win as { navigation?: EventTarget & { transition: unknown } } | undefined)?.navigation;
-    const signal = this.#off.signal;
-    let done = () => {};
-    nav?.addEventListener('navigate', (event) => {
-      const navigate = event as Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
-      if (navigate.destination.sameDocument || navigate.downloadRequest) return;
-      // After every listener has run: the page may have prevented or intercepted it.
-      schedule(() => {
-        if (!event.defaultPrevented && !nav.transition && !signal.aborted) this.#leaving = new Promise<void>((resolve) => void schedule((done = resolve), 5000)).then(() => void (this.#leaving = null));
-      }, 0);
-    }, { signal });
-    for (const type of ['navigateerror', 'navigatesuccess']) nav?.addEventListener(type, () => done(), { signal });
+    this.useWindow(win);
   }
 
   /** The registry of stable indexes (for tools that need descriptions). */
@@ -74,6 +62,35 @@ export class PageController extends EventTarget {
     const mode = this.config.highlight;
     if ((mode === true || mode === 'all') && highlights.length > 0) this.#ctx.overlay.drawHighlights(highlights);
     return state;
+  }
+
+  /**
+   * Ours: reads and acts in `win` from now on (a same-origin frame filling the tab: frame mode);
+   * reads wait for `ready` (its next page) first.
+   *
+   * The page is leaving when a navigation to another document goes ahead (not prevented, not made a
+   * same-document one, not a download): until it unloads, a read would show the old page to the
+   * model (a slow redirect takes seconds). Reads wait for the unload (or the frame's next page), a
+   * failure, or 5 s.
+   */
+  useWindow(win: Window, ready?: Promise<unknown>): void {
+    this.#ctx.window = win;
+    this.#left();
+    this.#off?.abort();
+    const signal = (this.#off = new AbortController()).signal;
+    const nav = (win as { navigation?: EventTarget & { transition: unknown } } | undefined)?.navigation;
+    nav?.addEventListener('navigate', (event) => {
+      const navigate = event as Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
+      if (navigate.destination.sameDocument || navigate.downloadRequest) return;
+      // After every listener has run: the page may have prevented or intercepted it.
+      schedule(() => !event.defaultPrevented && !nav.transition && !signal.aborted && this.#wait(new Promise<void>((resolve) => schedule(resolve, 5000))), 0);
+    }, { signal });
+    for (const type of ['navigateerror', 'navigatesuccess']) nav?.addEventListener(type, () => this.#left(), { signal });
+    if (ready) this.#wait(ready);
+  }
+
+  #wait(until: Promise<unknown>): void {
+    this.#leaving = new Promise<void>((resolve) => void until.then((this.#left = resolve) as () => void)).then(() => void (this.#leaving = null));
   }
 
   /** Re-reads the page and returns the content text (page-agent compatibility). */
@@ -156,7 +173,7 @@ export class PageController extends EventTarget {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.#off.abort();
+    this.#off?.abort();
     this.#ctx.overlay.dispose();
     this.#ctx.registry.reset();
   }

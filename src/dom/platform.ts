@@ -310,17 +310,18 @@ function captureRealm(win: Window & typeof globalThis): Realm {
 }
 
 // The top realm is captured at load time, before page scripts run when the bundle is loaded early.
-if (hasDom && typeof window !== 'undefined') realms.set(window, captureRealm(window as Window & typeof globalThis));
+if (hasDom && typeof window !== 'undefined') realms.set(document, captureRealm(window as Window & typeof globalThis));
 
 /** The realm (event classes, native setters) of the window that owns `node`. */
 export function realmOf(node: Node): Realm {
   const doc = nodeType(node) === 9 ? (node as Document) : ownerDocument(node)!;
   const win = defaultView(doc) as (Window & typeof globalThis) | null;
   if (!win) throw new TypeError('The node belongs to a document without a window');
-  let realm = realms.get(win);
+  // Keyed by document: a frame's window object stays the same when it loads another page, its classes do not.
+  let realm = realms.get(doc);
   if (!realm) {
     realm = captureRealm(win);
-    realms.set(win, realm);
+    realms.set(doc, realm);
   }
   return realm;
 }

@@ -86,9 +86,11 @@ const BOUNDARY = { bubbles: false, cancelable: false, composed: false };
  */
 export function movePointer(ctx: DomContext, target: Element, top: Point): void {
   const state = stateOf(ctx);
-  const previous = state.over && isConnected(state.over) ? state.over : null;
+  // What it hovered in a page a frame has since left is gone with that page (its document has no window).
+  const live = (node: Node) => isConnected(node) && !!(node.ownerDocument ?? (node as Document)).defaultView;
+  const previous = state.over && live(state.over) ? state.over : null;
   if (previous !== target) {
-    const oldChain = state.chain.filter(isConnected);
+    const oldChain = state.chain.filter(live);
     const newChain = chainOf(target);
     const entering = new Set(newChain);
     const leaving = new Set(oldChain);

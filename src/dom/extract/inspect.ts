@@ -15,7 +15,7 @@ import { isListenerTrackerInstalled } from './listener-tracker.js';
 import { looksLikeButton } from './button-look.js';
 import {
   assignedNodes, clientHeight, clientWidth, documentBody, documentElement, getAttribute, getPropertyValue,
-  hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, scrollHeight, scrollLeft, scrollTop, scrollWidth,
+  hasAttribute, innerHeight, innerWidth, defaultView, inputType, localName, ownerDocument, scrollHeight, scrollLeft, scrollTop, scrollWidth,
   styleOf,
 } from '../platform.js';
 import { intersection, intersects, type Rect } from './rect.js';
@@ -147,8 +147,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   if (mayList && !listed) {
     const reason = interactiveReason(element, tag, cursor, scope.parentCursor);
     listed = reason !== null && !(scope.inPresenter && WEAK_REASONS[reason]);
-    // Loaded late, listeners went unseen: a div or span drawn as a button stands for one.
-    if (reason === null && !scope.inListed && (tag === 'div' || tag === 'span') && !isListenerTrackerInstalled()) listed = looksLikeButton(element, style, width, height);
+    // Loaded late (or in a frame the tracker is not in), listeners went unseen: a div or span drawn as a button stands for one.
+    if (reason === null && !scope.inListed && (tag === 'div' || tag === 'span') && !isListenerTrackerInstalled(defaultView(ownerDocument(element)!)!)) listed = looksLikeButton(element, style, width, height);
   }
   // A visually hidden checkbox or radio is listed as its visible label (see hidden-control.ts).
   let presented: Element | null = null;

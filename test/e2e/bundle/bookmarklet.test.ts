@@ -61,6 +61,8 @@ describe('bookmarklet', () => {
     expect(await page.evaluate(() => (window as any).pageAgent.config.model)).toBe('bm-model');
     // A bookmarklet runs on sites that never chose the agent: it asks before risky actions (#15).
     expect(await page.evaluate(() => (window as any).pageAgent.config.approveAction)).toBe('risky');
+    // It has no script on the next page: pages of the site a task opens load in its frame (#14).
+    expect(await page.evaluate(() => (window as any).pageAgent.config.frameMode)).toBe(true);
     llm.reset();
     llm.setHandler(script([clickOn('Add to cart'), done('好了')]));
     await typeTask(page, '加一件');

@@ -5,9 +5,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage } from '../../helpers/browser.js';
-import { agentStep, startMockLLMServer, type MockLLMServer, type MockReply, type RecordedRequest } from '../../helpers/mock-llm-server.js';
+import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { indexOf, inPanel, requireBundle, typeTask, userText, waitForStatus } from '../bundle/bundle-helpers.js';
+import { inPanel, requireBundle, typeTask, userText, waitForStatus } from '../bundle/bundle-helpers.js';
+import { click, done, pageModel, stepOf } from './shop.js';
 
 let web: StaticServer;
 let other: StaticServer;
@@ -65,20 +66,6 @@ async function open(path: string, initScript?: string): Promise<void> {
   await page.goto(web.url(path));
   await inPanel(page, 'textarea.task-input').waitFor();
 }
-
-/** The step number the model is asked for ("Step n of m"). */
-const stepOf = (request: RecordedRequest) => Number(/Step (\d+) of/.exec(userText(request))?.[1]);
-/** A model that acts on whichever page it is shown: the first rule whose text the page has. */
-function pageModel(rules: Array<[string, (request: RecordedRequest) => MockReply]>) {
-  return (request: RecordedRequest): MockReply => {
-    const text = userText(request);
-    const page = text.slice(text.lastIndexOf('<page'));
-    const rule = rules.find(([needle]) => page.includes(needle));
-    return rule ? rule[1](request) : agentStep({ done: { text: `lost on: ${page.slice(0, 300)}`, success: false } }, 'lost');
-  };
-}
-const click = (text: string) => (request: RecordedRequest) => agentStep({ click_element_by_index: { index: indexOf(request, text) } }, `click ${text}`);
-const done = (text: string) => () => agentStep({ done: { text, success: true } }, 'finish');
 
 /** The result `agent.resumed` gave on the current page, reduced to what the tests check. */
 const resumed = () =>

@@ -66,6 +66,7 @@ const CASES: Record<string, { good: unknown[]; bad: unknown[] }> = {
   onAfterStep: { good: [fn], bad: ['x'] },
   onDispose: { good: [fn], bad: [null] },
   rememberTasks: { good: [true, false], bad: ['false'] },
+  frameMode: { good: [true, false], bad: ['true', 1] },
   redactSecrets: { good: [true, false], bad: ['false', 0] },
   highlight: { good: [true, false, 'all', 'action'], bad: ['none', 1, null, 'ALL'] },
   highlightOpacity: { good: [0, 0.1, 1], bad: [-0.1, 1.5, '0.5', Number.NaN] },
