@@ -199,6 +199,8 @@ describe('demo tasks that cross pages (the script on every page)', { timeout: 90
       await page.goto(demo.url + 'checkout-cart.html');
       await runInPanel(page, 'Check out my cart to Ada Lovelace, 12 St James\'s Square, London, by express.');
       await page.waitForURL(/checkout-confirmation\.html/);
+      // The agent of the confirmation page, once its script has run (the URL changes before).
+      await page.waitForFunction(() => (window as any).pageAgent?.resumed);
       const result = await page.evaluate(async () => {
         const r = await (window as any).pageAgent.resumed;
         return { success: r.success, data: r.data, steps: r.history.filter((e: any) => e.type === 'step').length };
