@@ -48,6 +48,10 @@ export class PageAgent extends PageAgentCore {
       pricing: config.pricing,
       rememberTasks: config.rememberTasks,
       describeElement: (index) => pageController.registry.description(index),
+      elementAt: (index) => {
+        const found = pageController.registry.resolve(index!);
+        return found.ok ? found.element : undefined;
+      },
       missingConfig: missingSettings(config as unknown as Record<string, unknown>),
       endpoint: config.baseURL,
     });

@@ -35,7 +35,8 @@ export class DragController implements ReactiveController {
 
   /** Starts a possible drag; controls inside the bar keep their own pointer handling. */
   onPointerDown = (event: PointerEvent): void => {
-    if (event.button !== 0) return;
+    // The phone sheet stays pinned to the screen's edge.
+    if (event.button !== 0 || this.#host.hasAttribute('data-sheet')) return;
     const target = event.composedPath()[0] as Element | undefined;
     if (target?.closest?.('button:not(.grip), textarea, input, a')) return;
     const rect = this.#host.getBoundingClientRect();

@@ -8,6 +8,7 @@ import { AgentController } from './agent-controller.js';
 import { PanelBase } from './reactive-element.js';
 import { describeAction } from './describe-action.js';
 import { DragController } from './drag.js';
+import { SheetController } from './sheet.js';
 import { createTranslator, type Translate } from './i18n.js';
 import type { PanelAgent, PanelConfig } from './types.js';
 import { renderApproval, renderNotices, renderQuestion, type PendingApproval, type PendingQuestion } from './requests-and-notices.js';
@@ -26,6 +27,7 @@ export class PanelElement extends PanelBase {
   #t!: Translate;
   #state!: AgentController;
   #drag = new DragController(this);
+  #sheet = new SheetController(this);
   #recent!: RecentTasks;
   #actionTexts = new WeakMap<AgentStepEvent, string>();
   #expanded = false;
@@ -152,6 +154,10 @@ export class PanelElement extends PanelBase {
       this.#expanded = true;
       this.#focusOnNextRender = '.approval';
       this.hidden = false;
+    } else if (activity.type === 'executing' && this.#sheet.active(this.#config.elementAt?.((activity.input as { index?: number } | null)?.index)?.getBoundingClientRect())) {
+      // On a phone the sheet shrinks to its bar and keeps clear of the element being acted on.
+      this.#expanded = false;
+      this.requestUpdate();
     } else if (this.#approval && activity.type !== 'paused') {
       // Anything else means the request was settled elsewhere (a stop, or another answer).
       this.#approval = null;

@@ -52,6 +52,25 @@ export const panelStyles = css`
   :host([data-moved]) {
     --pa-shift: none;
   }
+  :host([data-sheet]) {
+    width: var(--pa-w) !important;
+    transform: scale(var(--pa-z)) !important;
+    transform-origin: 0 100% !important;
+  }
+  :host([data-sheet]) .panel {
+    padding-bottom: env(safe-area-inset-bottom);
+  }
+  :host([data-sheet]) textarea,
+  :host([data-sheet]) input {
+    font-size: 16px;
+  }
+  :host([data-sheet]) button {
+    min-height: 44px;
+    min-width: 44px;
+  }
+  :host([data-sheet]) .steps {
+    max-height: calc(var(--pa-y) * .4);
+  }
   @media (prefers-color-scheme: dark) {
     :host {
       --pa-bg: #1d2027 !important;

@@ -54,6 +54,8 @@ export interface PanelConfig {
   pricing?: TokenPricing;
   /** Ours: describes the element behind an index (`<button>Submit`), for status and step text. */
   describeElement?: (index: number) => string | undefined;
+  /** Ours: the element behind an index, so the phone sheet can keep clear of it. */
+  elementAt?: (index?: number) => Element | undefined;
   /** Ours: names of missing settings; when non-empty the panel shows a setup message instead of running. */
   missingConfig?: string[];
   /** Ours: the LLM endpoint, so a CSP block of exactly that origin can be explained. */

@@ -1,5 +1,5 @@
 // Connects a test file to the shared Chromium and opens isolated pages.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 let browser: Promise<Browser> | undefined;
@@ -10,14 +10,14 @@ export function getBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** A fresh context and page; console errors and page errors are collected for assertions. */
-export async function openPage(options: { viewport?: { width: number; height: number } } = {}): Promise<{
+/** A fresh context (options as Playwright's, 1280×800 by default) and page; console errors and page errors are collected for assertions. */
+export async function openPage(options: BrowserContextOptions = {}): Promise<{
   context: BrowserContext;
   page: Page;
   errors: string[];
   consoleMessages: string[];
 }> {
-  const context = await (await getBrowser()).newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await (await getBrowser()).newContext({ ...options, viewport: options.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   const consoleMessages: string[] = [];
