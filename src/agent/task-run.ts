@@ -56,6 +56,8 @@ export class TaskRun {
   inFlight: AgentStepEvent | null = null;
   /** A random marker no page can guess, fencing the page text in every prompt of this run. */
   readonly fence: string;
+  /** The result's text when `stop(reason)` ends the run (not saved: a continued run starts unstopped). */
+  stopReason = 'Task stopped.';
 
   constructor(task: string, taskId: string, deps: TaskRunDeps, state?: TaskRunState) {
     this.task = task;
@@ -68,6 +70,12 @@ export class TaskRun {
     this.history = state ? copyJson(state.history) : [];
     this.usage = state ? { ...state.usage } : emptyUsage();
     this.fence = state?.fence ?? Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
+  }
+
+  /** Ends the run with `reason` as its result's text: aborts the request, tool or wait in flight. */
+  stop(reason: string): void {
+    this.stopReason = reason;
+    this.abort.abort();
   }
 
   /** The run's state as plain data (a deep copy); an action still running counts as taken. */
