@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { EnvironmentSequencer } from './test/helpers/environment-sequencer.js';
 
 export default defineConfig({
   define: { __VERSION__: JSON.stringify('test'), __DOCS__: 'true' },
@@ -63,5 +64,6 @@ export default defineConfig({
       },
     ],
     exclude: ['**/node_modules/**', '**/*.live.test.ts'],
+    sequence: { sequencer: EnvironmentSequencer },
   },
 });
