@@ -1,18 +1,18 @@
 // PageAgentCore: the page-agent 1.x API over one task's run: lifecycle, status, events, stop, pause,
 // take-over and continuation. The steps themselves run in agent/step-loop.ts; tool bodies live in
 // tools/, prompt text in prompt/.
-import { callHook, emitActivity, emitHistory, recordEvent, recordRetry } from './agent/agent-events.js';
-import { askUser, type AskUserHandler } from './agent/ask-user.js';
+import { createToolRegistry, type AgentPageController } from './tools/index.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './agent/core-config.js';
 import { createAgentLLM } from './agent/create-llm.js';
 import { AgentStateError, quietly } from './agent/errors.js';
 import type { RunControlState } from './agent/run-control.js';
 import type { Outcome } from './agent/run-outcome.js';
 import { StepLoop } from './agent/step-loop.js';
-import { checkTaskRunState, TaskRun, type TaskRunState } from './agent/task-run.js';
 import { requireRunnable } from './config/index.js';
-import { createToolRegistry, type AgentPageController } from './tools/index.js';
 import type { AgentHooks, AgentOptions, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
+import { callHook, emitActivity, emitHistory, recordEvent, recordRetry } from './agent/agent-events.js';
+import { askUser, type AskUserHandler } from './agent/ask-user.js';
+import { checkTaskRunState, TaskRun, type TaskRunState } from './agent/task-run.js';
 
 export * from './types.js';
 export { tool } from './tools/index.js';

@@ -1,22 +1,22 @@
 // The step loop of one task's run: each step observes the page, asks the model for one action, runs
 // it (take-action.ts) and records it, until done, maxSteps, a stop, a failing hook or an error.
 // It reads and writes only the TaskRun and the agent's public fields (loop-agent.ts).
+import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
+import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
 import { isAbortError, messageOf } from '../base/index.js';
 import type { BrowserState } from '../dom/index.js';
 import { addUsage, LLMError, type InvokeResult } from '../llm/index.js';
-import { LlmsTxtLoader } from '../prompt/index.js';
 import { AGENT_OUTPUT, buildAgentOutput, selectOfferedTools, type DecodedStep } from '../tools/index.js';
 import type { AgentStatus, AgentStepEvent } from '../types.js';
-import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events.js';
 import { ApprovalGate } from './approval-gate.js';
-import { composeMessages } from './compose-messages.js';
-import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
 import { quietly } from './errors.js';
 import type { LoopAgent } from './loop-agent.js';
 import * as notes from './notes.js';
-import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
 import { takeAction } from './take-action.js';
 import type { TaskRun } from './task-run.js';
+import { LlmsTxtLoader } from '../prompt/index.js';
+import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events.js';
+import { composeMessages } from './compose-messages.js';
 
 /** Runs the steps of an agent's tasks; one per agent, so its approval gate and llms.txt cache outlive a run. */
 export class StepLoop {

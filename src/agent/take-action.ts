@@ -34,7 +34,10 @@ export async function takeAction(
     const described = describeAction(action);
     if (verdict.level === 'stop') {
       const ask = agent.onAskUser;
-      if (!ask) return { output: notes.loopStopMessage(described, verdict.count), stop: notes.loopStopMessage(described, verdict.count) };
+      if (!ask) {
+        const stop = notes.loopStopMessage(described, verdict.count);
+        return { output: stop, stop };
+      }
       const answer = await ask(notes.loopQuestion(described, verdict.count), { signal });
       run.loops.forgive(action, fingerprint);
       return { output: notes.loopAnsweredResult(verdict.count, answer) };

@@ -1,13 +1,13 @@
 // TaskRun: everything one task's run holds (its task, step counter, history, token usage, queued
 // notes, loop counts, pause/take-over control, abort controller and LLM client), and that state as
 // plain, versioned data: toJSON() / TaskRun.fromJSON() carry a task to another page or process.
-import type { LLM } from '../llm/index.js';
+import { isRecord } from '../base/index.js';
+import { emptyUsage, type LLM } from '../llm/index.js';
 import type { AgentStepEvent, HistoricalEvent, Usage } from '../types.js';
 import { AgentStateError } from './errors.js';
 import { LoopDetector } from './loop-detector.js';
 import { NoteQueue, type NoteQueueState } from './note-queue.js';
 import { RunControl } from './run-control.js';
-import { emptyUsage } from './run-outcome.js';
 
 /** The version of `TaskRunState` this build writes and reads. */
 export const TASK_RUN_VERSION = 1;
@@ -98,7 +98,6 @@ export class TaskRun {
 
 /** A deep copy as JSON would carry it (undefined fields dropped). */
 const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** The first thing wrong with `data` as a TaskRunState, or null. */
