@@ -2,11 +2,11 @@
 // (transient UI feedback), and failures of user code (hooks, policies) reported on both.
 import { messageOf } from '../base/index.js';
 import type { LLMRetryDetail } from '../llm/index.js';
-import type { AgentActivity, HistoricalEvent } from '../types.js';
+import type { AgentActivity, AgentHooks, HistoricalEvent } from '../types.js';
 import type { LoopAgent } from './loop-agent.js';
 
 /** The config hooks the loop calls, each with the agent first. */
-export type HookName = 'onBeforeTask' | 'onAfterTask' | 'onBeforeStep' | 'onAfterStep';
+export type HookName = Exclude<keyof AgentHooks<unknown>, 'onDispose'>;
 
 /** Emits `historychange`. */
 export function emitHistory(agent: EventTarget): void {
