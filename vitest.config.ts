@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          exclude: ['**/*.stress.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.live.test.ts', '**/*.stress.test.ts'],
           // happy-dom where a DOM is needed; files for src/llm/ opt into node with a docblock.
           environment: 'happy-dom',
           // One module graph per worker instead of one per file (about 4x faster on two cores);
@@ -65,5 +65,9 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/*.live.test.ts'],
     sequence: { sequencer: EnvironmentSequencer },
+    // Transformed modules cached on disk between runs (node_modules/.experimental-vitest-cache; keyed by
+    // file content and config): a warm unit run spends about 1 s instead of 5-10 s transforming.
+    // `npx vitest --clearCache` empties it.
+    experimental: { fsModuleCache: true },
   },
 });
