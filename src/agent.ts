@@ -1,6 +1,7 @@
 // PageAgentCore: the page-agent 1.x API over one task's run: lifecycle, status, events, stop, pause,
 // take-over and continuation. The steps themselves run in agent/step-loop.ts; tool bodies live in
 // tools/, prompt text in prompt/.
+// The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
 import { createToolRegistry, type AgentPageController } from './tools/index.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './agent/core-config.js';
 import { createAgentLLM } from './agent/create-llm.js';

@@ -1,6 +1,7 @@
 // The step loop of one task's run: each step observes the page, asks the model for one action, runs
 // it (take-action.ts) and records it, until done, maxSteps, a stop, a failing hook or an error.
 // It reads and writes only the TaskRun and the agent's public fields (loop-agent.ts).
+// The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
 import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
 import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
 import { isAbortError, messageOf } from '../base/index.js';
