@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { EnvironmentSequencer } from './test/helpers/environment-sequencer.js';
 
 export default defineConfig({
   define: { __VERSION__: JSON.stringify('test'), __DOCS__: 'true' },
@@ -12,8 +13,27 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.live.test.ts', '**/*.stress.test.ts'],
           // happy-dom where a DOM is needed; files for src/llm/ opt into node with a docblock.
           environment: 'happy-dom',
+          // One module graph per worker instead of one per file (about 4x faster on two cores);
+          // unit-setup.ts empties the document before each file and makes captured timers fakeable.
+          isolate: false,
+          setupFiles: ['test/helpers/unit-setup.ts'],
+          // A worker thread starts faster than a forked process (no unit test changes directory or exits).
+          pool: 'threads',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Unit tests that take seconds of CPU each (large hostile inputs): out of the fast unit
+          // run, still part of `npm test`.
+          name: 'stress',
+          include: ['test/unit/**/*.stress.test.ts'],
+          environment: 'happy-dom',
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
@@ -46,5 +66,10 @@ export default defineConfig({
       },
     ],
     exclude: ['**/node_modules/**', '**/*.live.test.ts'],
+    sequence: { sequencer: EnvironmentSequencer },
+    // Transformed modules cached on disk between runs (node_modules/.experimental-vitest-cache; keyed by
+    // file content and config): a warm unit run spends about 1 s instead of 5-10 s transforming.
+    // `npx vitest --clearCache` empties it.
+    experimental: { fsModuleCache: true },
   },
 });

@@ -1,34 +1,19 @@
-// PageAgentCore: the observe → think → act loop, its history, events and hooks (page-agent 1.x API).
-// Tool bodies live in tools/, prompt text in prompt/, loop helpers in agent/; this file is the loop.
-import { approvalContextOf, ApprovalGate, type ApprovalOutcome } from './agent/approval-gate.js';
-import { askUser, type AskUserHandler } from './agent/ask-user.js';
-import { settleBetweenSteps, watchDomChanges } from './agent/dom-activity.js';
-import { AgentStateError, quietly } from './agent/errors.js';
-import { describeAction, pageFingerprint } from './agent/loop-detector.js';
-import * as notes from './agent/notes.js';
-import type { RunControlState } from './agent/run-control.js';
-import { emptyUsage, lastStepError, outcomeOf, type Outcome } from './agent/run-outcome.js';
-import { checkTaskRunState, TaskRun, type TaskRunState } from './agent/task-run.js';
-import { composeMessages } from './agent/compose-messages.js';
-import { createAgentLLM } from './agent/create-llm.js';
-import { runTool } from './agent/run-tool.js';
-import { requireRunnable } from './config/index.js';
+// PageAgentCore: the page-agent 1.x API over one task's run: lifecycle, status, events, stop, pause,
+// take-over and continuation. The steps themselves run in agent/step-loop.ts; tool bodies live in
+// tools/, prompt text in prompt/.
+// The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
+import { createToolRegistry, type AgentPageController } from './tools/index.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './agent/core-config.js';
-import type { BrowserState } from './dom/index.js';
-import { isAbortError, messageOf } from './base/index.js';
-import { addUsage, LLMError, type InvokeResult, type LLMRetryDetail } from './llm/index.js';
-import { LlmsTxtLoader } from './prompt/index.js';
-import {
-  AGENT_OUTPUT,
-  buildAgentOutput,
-  CONTROL_TOOL_NAMES,
-  createToolRegistry,
-  selectOfferedTools,
-  type AgentPageController,
-  type ChosenAction,
-  type DecodedStep,
-} from './tools/index.js';
-import type { AgentActivity, AgentHooks, AgentOptions, AgentStatus, AgentStepEvent, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
+import { createAgentLLM } from './agent/create-llm.js';
+import { AgentStateError, quietly } from './agent/errors.js';
+import type { RunControlState } from './agent/run-control.js';
+import type { Outcome } from './agent/run-outcome.js';
+import { StepLoop } from './agent/step-loop.js';
+import { requireRunnable } from './config/index.js';
+import type { AgentHooks, AgentOptions, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
+import { callHook, emitActivity, emitHistory, recordEvent, recordRetry } from './agent/agent-events.js';
+import { askUser, type AskUserHandler } from './agent/ask-user.js';
+import { checkTaskRunState, TaskRun, type TaskRunState } from './agent/task-run.js';
 
 export * from './types.js';
 export { tool } from './tools/index.js';
@@ -70,9 +55,7 @@ export class PageAgentCore extends EventTarget {
   #settled: Promise<void> = Promise.resolve();
   #lastResult: ExecutionResult | null = null;
   #askUser: AskUserHandler | undefined;
-  #llmsTxt = new LlmsTxtLoader();
-  #approvals = new ApprovalGate();
-  #stopReason = '';
+  readonly #loop = new StepLoop(this);
 
   /** Validates the config (a ConfigError names the bad field); baseURL and model are checked at execute(). */
   constructor(config: PageAgentCoreConfig) {
@@ -97,7 +80,7 @@ export class PageAgentCore extends EventTarget {
     const handler = this.#askUser;
     if (!handler) return undefined;
     return (question, options) =>
-      askUser(handler, this, question, options?.signal ?? this.#run?.abort.signal ?? new AbortController().signal, (activity) => this.#activity(activity));
+      askUser(handler, this, question, options?.signal ?? this.#run?.abort.signal ?? new AbortController().signal, (activity) => emitActivity(this, activity));
   }
 
   set onAskUser(handler: AskUserHandler | undefined | null) {
@@ -131,17 +114,17 @@ export class PageAgentCore extends EventTarget {
   takeOver(): void {
     if (this.#status !== 'running') return;
     this.#run?.control.takeOver();
-    void this.#quietly('hideMask');
+    void quietly(() => this.pageController.hideMask());
   }
 
   /** Ours: continues after `pause()` or `takeOver()`; a take-over is recorded as `user_takeover`. */
   resume(): void {
-    if (this.#run?.control.resume()) this.#record({ type: 'user_takeover' });
+    if (this.#run?.control.resume()) recordEvent(this, { type: 'user_takeover' });
   }
 
   /** Ours: answers the pending `approval` activity; false when no action is waiting. */
   respondToApproval(decision: ApprovalDecision): boolean {
-    return this.#approvals.respond(decision);
+    return this.#loop.approvals.respond(decision);
   }
 
   /**
@@ -150,8 +133,7 @@ export class PageAgentCore extends EventTarget {
    */
   async stop(reason = 'Task stopped.'): Promise<void> {
     if (this.#status !== 'running') return;
-    this.#stopReason = reason;
-    this.#run?.abort.abort();
+    this.#run?.stop(reason);
     await this.#settled;
   }
 
@@ -185,36 +167,33 @@ export class PageAgentCore extends EventTarget {
 
   #runDeps() {
     return {
-      llm: createAgentLLM(this.config, (detail) => this.#onRetry(detail)),
+      llm: createAgentLLM(this.config, (detail) => recordRetry(this, detail)),
       onControlChange: () => this.dispatchEvent(new Event('controlchange')),
     };
   }
 
   async #runTask(run: TaskRun): Promise<ExecutionResult> {
     this.#run = run;
-    this.#stopReason = 'Task stopped.';
     this.task = run.task;
     this.taskId = run.taskId;
     this.history = run.history;
-    const abort = run.abort;
     let settle!: () => void;
     this.#settled = new Promise((resolve) => (settle = resolve));
     this.#setStatus('running');
-    this.#emitHistory();
+    emitHistory(this);
 
     let outcome: Outcome | undefined;
-    await this.#quietly('showMask');
+    await quietly(() => this.pageController.showMask());
     try {
       this.pageController.resetTaskState?.();
-      const failed = await this.#hook('onBeforeTask');
-      outcome = failed ? this.#fail(failed) : await this.#loop(run, abort.signal);
+      outcome = await this.#loop.run(run);
       this.#lastResult = outcome.result;
-      await this.#hook('onAfterTask', outcome.result);
+      await callHook(this, 'onAfterTask', outcome.result);
       return outcome.result;
     } finally {
-      await this.#quietly('cleanUpHighlights');
-      await this.#quietly('hideMask');
-      abort.abort();
+      await quietly(() => this.pageController.cleanUpHighlights());
+      await quietly(() => this.pageController.hideMask());
+      run.abort.abort();
       settle();
       run.control.reset();
       this.#setStatus(outcome?.status ?? 'error');
@@ -231,204 +210,10 @@ export class PageAgentCore extends EventTarget {
     void quietly(() => this.config.onDispose?.(this, reason), 'onDispose hook failed:');
   }
 
-  async #loop(run: TaskRun, signal: AbortSignal): Promise<Outcome> {
-    const { maxSteps } = this.config;
-    while (run.step < maxSteps) {
-      const step = run.step;
-      if (run.control.holding) {
-        try {
-          await run.control.hold(signal, () => this.#onHold());
-        } catch (error) {
-          return this.#stepFailure(error, signal);
-        }
-        await this.#quietly('showMask');
-      }
-      const beforeFailed = await this.#hook('onBeforeStep', step);
-      if (beforeFailed) return this.#fail(beforeFailed);
-      let end: Outcome | undefined;
-      try {
-        end = await this.#step(run, step, signal);
-      } catch (error) {
-        end = this.#stepFailure(lastStepError(error, step, maxSteps, this.tools.has('done')), signal);
-      } finally {
-        run.inFlight = null;
-      }
-      run.step = step + 1;
-      const afterFailed = await this.#hook('onAfterStep', this.history);
-      if (end) return end;
-      if (afterFailed) return this.#fail(afterFailed);
-    }
-    return this.#fail(`Stopped after ${maxSteps} steps (maxSteps) without finishing the task.`);
-  }
-
-  /** One step: observe, think, act. Resolves to an outcome when the run ends here. */
-  async #step(run: TaskRun, step: number, signal: AbortSignal): Promise<Outcome | undefined> {
-    if (step > 0) await settleBetweenSteps(this.config.stepDelay, signal);
-    signal.throwIfAborted();
-    const state = await this.pageController.getBrowserState();
-    this.#observe(run, state, step);
-    const offered = selectOfferedTools(this.tools, { canAskUser: !!this.#askUser, lastStep: step === this.config.maxSteps - 1 });
-    const { tools, macro } = buildAgentOutput(offered);
-    const messages = await composeMessages(this.config, this.task, this.history, state, step, this.tools.has('done'), this.#llmsTxt, signal, run.fence);
-    this.#activity({ type: 'thinking' });
-    const stopWatching = watchDomChanges();
-    let reply: InvokeResult<DecodedStep>;
-    let changes: number;
-    try {
-      reply = await run.llm.invoke<DecodedStep>(messages, tools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
-    } finally {
-      changes = stopWatching();
-    }
-    run.usage = addUsage(run.usage, reply.usage);
-    const { action, reflection } = reply.toolResult;
-    if (!action) throw new LLMError('invalid_tool_args', 'The model replied without an action.');
-    if (action.name !== 'done') run.notes.push(notes.changedWhileThinkingNote(step + 1, changes));
-    const event: AgentStepEvent = {
-      type: 'step',
-      stepIndex: step,
-      reflection,
-      action: { name: action.name, input: action.input, output: '' },
-      usage: reply.usage,
-      rawResponse: reply.rawResponse,
-      rawRequest: reply.rawRequest,
-    };
-    run.inFlight = event;
-    const acted = await this.#act(run, action, state, signal);
-    run.inFlight = null;
-    event.action.output = acted.output + notes.onlyFirstNote(reply.repairs, action.name);
-    this.#record(event);
-    if (action.name === 'done') {
-      const input = (action.input ?? {}) as { text?: unknown; success?: unknown };
-      const text = typeof input.text === 'string' ? input.text : '';
-      return this.#outcome(input.success !== false, text, 'completed');
-    }
-    return acted.stop ? this.#fail(acted.stop) : undefined;
-  }
-
-  /** Runs the chosen action through loop detection and approval; `stop` ends the run with that reason. */
-  async #act(run: TaskRun, action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<{ output: string; stop?: string }> {
-    const tool = this.tools.get(action.name);
-    if (!tool) return { output: `Unknown action "${action.name}". Available: ${[...this.tools.keys()].join(', ')}.` };
-    if (action.name !== 'done') {
-      const fingerprint = pageFingerprint(state);
-      const verdict = run.loops.record(action, fingerprint);
-      const described = describeAction(action);
-      if (verdict.level === 'stop') {
-        const ask = this.onAskUser;
-        if (!ask) return { output: notes.loopStopMessage(described, verdict.count), stop: notes.loopStopMessage(described, verdict.count) };
-        const answer = await ask(notes.loopQuestion(described, verdict.count), { signal });
-        run.loops.forgive(action, fingerprint);
-        return { output: notes.loopAnsweredResult(verdict.count, answer) };
-      }
-      if (verdict.level === 'warn') run.notes.push(notes.repeatingNote(described, verdict.count));
-    }
-    let approval: ApprovalOutcome | undefined;
-    if ((this.config.approveAction || this.config.allowedOrigins) && !CONTROL_TOOL_NAMES.has(action.name)) {
-      approval = await this.#approve(action, state, signal);
-      if (!approval.allow) return { output: approval.result ?? notes.deniedResult(approval.note, approval.reason) };
-    }
-    const ran = await runTool(tool, action.name, action.input, this, signal, (activity) => this.#activity(activity));
-    const output = approval?.asked ? notes.approvedPrefix(approval.reason) + ran : ran;
-    run.notes.trackWait(action.name, action.input);
-    return { output };
-  }
-
-  #approve(action: ChosenAction, state: BrowserState, signal: AbortSignal): Promise<ApprovalOutcome> {
-    return this.#approvals.decide(
-      action.name,
-      action.input,
-      this.config.approveAction,
-      approvalContextOf(action.name, action.input, this.pageController, state.url, signal),
-      this,
-      (request) => this.#activity({ type: 'approval', ...request }),
-      (error) => this.#report(`approveAction failed (${messageOf(error)}); the action was denied`, error),
-      () => approvalContextOf(action.name, action.input, this.pageController, state.url, signal).reason,
-      this.config.allowedOrigins?.map((origin) => new URL(origin).origin),
-    );
-  }
-
-  /** Flushes this step's notes (queued, navigation, waiting, budget) into history. */
-  #observe(run: TaskRun, state: BrowserState, step: number): void {
-    const observed = run.notes.take(state, step, this.config.maxSteps, this.tools.has('done'));
-    if (observed.length === 0) return;
-    for (const content of observed) this.history.push({ type: 'observation', content });
-    this.#emitHistory();
-  }
-
-  /** Calls a config hook with the agent first; a throw is reported (console, activity, history) and returned as its message. */
-  async #hook(name: 'onBeforeTask' | 'onAfterTask' | 'onBeforeStep' | 'onAfterStep', ...args: unknown[]): Promise<string | undefined> {
-    try {
-      await (this.config[name] as ((...args: unknown[]) => unknown) | undefined)?.(this, ...args);
-      return undefined;
-    } catch (error) {
-      const message = `The ${name} hook failed: ${messageOf(error)}`;
-      this.#report(message, error);
-      return message;
-    }
-  }
-
-  /** Page cleanup that must not fail the run. */
-  #quietly(name: 'showMask' | 'hideMask' | 'cleanUpHighlights'): Promise<void> {
-    return quietly(() => this.pageController[name]());
-  }
-
-  #onHold(): void {
-    this.#activity({ type: 'paused' });
-    void this.#quietly('hideMask');
-  }
-
-  #onRetry({ attempt, maxAttempts, error }: LLMRetryDetail): void {
-    this.#activity({ type: 'retrying', attempt, maxAttempts });
-    this.history.push({ type: 'error', message: error.message, rawResponse: error.rawResponse });
-    this.#record({ type: 'retry', message: `Retrying the model call (${attempt} of ${maxAttempts}) after: ${error.message}`, attempt, maxAttempts });
-  }
-
-  /** Records why a step threw (a stop of this run, or an error as activity and history) and ends the run. */
-  #stepFailure(error: unknown, signal: AbortSignal): Outcome {
-    if (isAbortError(error) && signal.aborted) {
-      this.#record({ type: 'error', message: this.#stopReason });
-      return this.#outcome(false, this.#stopReason, 'stopped');
-    }
-    const message = messageOf(error);
-    this.#activity({ type: 'error', message });
-    this.#record({ type: 'error', message, rawResponse: error instanceof LLMError ? error.rawResponse : undefined });
-    return this.#outcome(false, message, 'error');
-  }
-
   /** Sets the status; emits `statuschange` only when it changed. */
   #setStatus(status: AgentStatus): void {
     if (this.#status === status) return;
     this.#status = status;
     this.dispatchEvent(new Event('statuschange'));
-  }
-
-  #emitHistory(): void {
-    this.dispatchEvent(new Event('historychange'));
-  }
-
-  /** Appends an event to history and emits `historychange`. */
-  #record(event: HistoricalEvent): void {
-    this.history.push(event);
-    this.#emitHistory();
-  }
-
-  /** Emits transient UI feedback as an `activity` CustomEvent. */
-  #activity(activity: AgentActivity): void {
-    this.dispatchEvent(new CustomEvent('activity', { detail: activity }));
-  }
-
-  /** Reports a failure of user code: console, an `error` activity and a history event. */
-  #report(message: string, error: unknown): void {
-    console.error(`[page-agent] ${message}`, error);
-    this.#activity({ type: 'error', message });
-    this.#record({ type: 'error', message });
-  }
-
-  #fail(message: string): Outcome {
-    return this.#outcome(false, message, 'error');
-  }
-
-  #outcome(success: boolean, data: string, status: AgentStatus): Outcome {
-    return outcomeOf(success, data, status, this.history, this.#run?.usage ?? emptyUsage());
   }
 }

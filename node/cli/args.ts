@@ -55,3 +55,9 @@ export function intFlag(raw: unknown, name: string, min: number, max: number): n
   if (!/^\d+$/.test(text) || value < min || value > max) throw new NodeRunError('usage', `--${name} must be a whole number from ${min} to ${max}, got "${text}".`);
   return value;
 }
+
+/** The `--language` flag: en-US, zh-CN or unset. */
+export function languageFlag(raw: unknown): 'en-US' | 'zh-CN' | undefined {
+  if (raw === undefined || raw === 'en-US' || raw === 'zh-CN') return raw;
+  throw new NodeRunError('usage', `--language must be en-US or zh-CN, got "${String(raw)}".`);
+}

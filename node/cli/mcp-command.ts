@@ -8,7 +8,7 @@ import { serveMcpOverHttp } from '../mcp/http-host.js';
 import { createMcpServer } from '../mcp/mcp-server.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { parseOrigins } from '../tools/origin-policy.js';
-import { intFlag, parseArgs, type FlagKind } from './args.js';
+import { type FlagKind, intFlag, languageFlag, parseArgs } from './args.js';
 import { environmentWithEnvFile, readLlmSettings, type LlmSettings } from './llm-settings.js';
 import type { CliIO } from './main.js';
 
@@ -72,8 +72,7 @@ export function readMcpOptions(args: string[], io: Pick<CliIO, 'env' | 'cwd'>): 
   if (positionals.length) throw new NodeRunError('usage', `mcp takes no positional arguments, got "${positionals.join(' ')}".`);
   const approval = (flags.approval as string | undefined) ?? 'risky';
   if (approval !== 'off' && approval !== 'risky' && approval !== 'all') throw new NodeRunError('usage', `--approval must be off, risky or all, got "${approval}".`);
-  const language = flags.language as string | undefined;
-  if (language !== undefined && language !== 'en-US' && language !== 'zh-CN') throw new NodeRunError('usage', `--language must be en-US or zh-CN, got "${language}".`);
+  const language = languageFlag(flags.language);
   if (flags.port !== undefined && !flags.http) throw new NodeRunError('usage', '--port needs --http (stdio has no port).');
   startUrl(flags.url as string | undefined);
   const env = environmentWithEnvFile(io.env, io.cwd, flags['env-file'] as string | undefined);

@@ -4,7 +4,7 @@
 import { EXIT, NodeRunError } from '../errors.js';
 import { runTask, type NodeExecutionResult } from '../run-task.js';
 import { parseOrigins } from '../tools/origin-policy.js';
-import { intFlag, parseArgs, type FlagKind } from './args.js';
+import { type FlagKind, intFlag, languageFlag, parseArgs } from './args.js';
 import { environmentWithEnvFile, readLlmSettings } from './llm-settings.js';
 import { ProgressPrinter } from './progress.js';
 import type { CliIO } from './main.js';
@@ -69,8 +69,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   if (!url) throw new NodeRunError('usage', 'run: --url is required (the page the task starts on).');
   const task = positionals.join(' ').trim();
   if (!task) throw new NodeRunError('usage', 'run: give the task in quotes after the options, e.g. run --url https://example.com "find the contact email".');
-  const language = flags.language as string | undefined;
-  if (language !== undefined && language !== 'en-US' && language !== 'zh-CN') throw new NodeRunError('usage', `--language must be en-US or zh-CN, got "${language}".`);
+  const language = languageFlag(flags.language);
   const env = environmentWithEnvFile(io.env, io.cwd, flags['env-file'] as string | undefined);
   const llm = readLlmSettings({ baseURL: flags['base-url'] as string, model: flags.model as string, apiKey: flags['api-key'] as string }, env);
   const allowedOrigins = parseOrigins((flags['allowed-origins'] as string[] | undefined) ?? []);
@@ -82,7 +81,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       url,
       ...llm,
       maxSteps: intFlag(flags['max-steps'], 'max-steps', 1, 1000),
-      language: language as 'en-US' | 'zh-CN' | undefined,
+      language,
       headed: flags.headed === true,
       allowedOrigins,
       storageState: flags['storage-state'] as string | undefined,

@@ -9,7 +9,7 @@ import { REPORTERS, report, tally, type ReporterName } from '../testing/reporter
 import { runTests } from '../testing/run-tests.js';
 import type { TestCaseResult } from '../testing/run-test-case.js';
 import { findTestFiles, loadTests } from '../testing/test-files.js';
-import { intFlag, parseArgs, type FlagKind } from './args.js';
+import { type FlagKind, intFlag, languageFlag, parseArgs } from './args.js';
 import { environmentWithEnvFile, readLlmSettings } from './llm-settings.js';
 import { ProgressPrinter, oneLine } from './progress.js';
 import type { CliIO } from './main.js';
@@ -78,8 +78,7 @@ export async function testCommand(args: string[], io: CliIO): Promise<number> {
   const reporter = flags.reporter as ReporterName | undefined;
   if (reporter !== undefined && !REPORTERS.includes(reporter)) throw new NodeRunError('usage', `--reporter must be ${REPORTERS.join(', ')}, got "${reporter}".`);
   if (flags.output !== undefined && !reporter) throw new NodeRunError('usage', '--output needs --reporter (junit, json or tap).');
-  const language = flags.language as string | undefined;
-  if (language !== undefined && language !== 'en-US' && language !== 'zh-CN') throw new NodeRunError('usage', `--language must be en-US or zh-CN, got "${language}".`);
+  const language = languageFlag(flags.language);
   const workers = intFlag(flags.workers, 'workers', 1, 32) ?? 1;
   const retries = intFlag(flags.retries, 'retries', 0, 10) ?? 0;
   const maxSteps = intFlag(flags['max-steps'], 'max-steps', 1, 1000);
@@ -119,7 +118,7 @@ export async function testCommand(args: string[], io: CliIO): Promise<number> {
       retries,
       ...llm,
       maxSteps,
-      language: language as 'en-US' | 'zh-CN' | undefined,
+      language,
       headed: flags.headed === true,
       screenshotOnFail: flags['screenshot-on-fail'] as string | undefined,
       env,

@@ -3,7 +3,7 @@
 // answer with a structured verdict. A "passed" must quote the page: a quote the page does not hold
 // fails the expectation, so the verdict comes from the page, not from what the model believes.
 import type { AnswerEndpoint } from '../tools/page-text-answer.js';
-import { MAX_PAGE_TEXT } from '../tools/page-text-answer.js';
+import { MAX_PAGE_TEXT, postChatCompletion } from '../tools/page-text-answer.js';
 import type { TestLine } from './test-file.js';
 
 /** What the page showed when the expectations were checked. */
@@ -127,18 +127,15 @@ export async function checkExpectations(endpoint: AnswerEndpoint, expectations: 
   let problem = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     if (problem) messages.push({ role: 'user', content: `Your answer could not be used: ${problem}. Call ${VERDICT_TOOL} again with a result for every expectation.` });
-    const response = await endpoint.fetch(`${endpoint.baseURL.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: endpoint.model,
-        temperature: 0,
+    const response = await postChatCompletion(
+      endpoint,
+      {
         messages,
         tools: [{ type: 'function', function: { name: VERDICT_TOOL, description: 'Report whether each expectation holds on the page.', parameters: PARAMETERS } }],
         tool_choice: { type: 'function', function: { name: VERDICT_TOOL } },
-      }),
+      },
       signal,
-    });
+    );
     if (!response.ok) throw new Error(`the model endpoint answered HTTP ${response.status} to the checking step`);
     const results = readResults(verdictArguments(await response.json().catch(() => undefined)), expectations.length);
     if (typeof results === 'string') {

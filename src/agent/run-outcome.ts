@@ -9,9 +9,6 @@ export interface Outcome {
   status: AgentStatus;
 }
 
-/** Token usage before the first model call of a run. */
-export const emptyUsage = (): Usage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
-
 /** A run's outcome; the usage is copied so later runs cannot change it. */
 export function outcomeOf(success: boolean, data: string, status: AgentStatus, history: HistoricalEvent[], usage: Usage): Outcome {
   return { result: { success, data, history, usage: { ...usage } }, status };

@@ -1,13 +1,13 @@
 // TaskRun: everything one task's run holds (its task, step counter, history, token usage, queued
 // notes, loop counts, pause/take-over control, abort controller and LLM client), and that state as
 // plain, versioned data: toJSON() / TaskRun.fromJSON() carry a task to another page or process.
-import type { LLM } from '../llm/index.js';
+import { isRecord } from '../base/index.js';
+import { emptyUsage, type LLM } from '../llm/index.js';
 import type { AgentStepEvent, HistoricalEvent, Usage } from '../types.js';
 import { AgentStateError } from './errors.js';
 import { LoopDetector } from './loop-detector.js';
 import { NoteQueue, type NoteQueueState } from './note-queue.js';
 import { RunControl } from './run-control.js';
-import { emptyUsage } from './run-outcome.js';
 
 /** The version of `TaskRunState` this build writes and reads. */
 export const TASK_RUN_VERSION = 1;
@@ -56,6 +56,8 @@ export class TaskRun {
   inFlight: AgentStepEvent | null = null;
   /** A random marker no page can guess, fencing the page text in every prompt of this run. */
   readonly fence: string;
+  /** The result's text when `stop(reason)` ends the run (not saved: a continued run starts unstopped). */
+  stopReason = 'Task stopped.';
 
   constructor(task: string, taskId: string, deps: TaskRunDeps, state?: TaskRunState) {
     this.task = task;
@@ -68,6 +70,12 @@ export class TaskRun {
     this.history = state ? copyJson(state.history) : [];
     this.usage = state ? { ...state.usage } : emptyUsage();
     this.fence = state?.fence ?? Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
+  }
+
+  /** Ends the run with `reason` as its result's text: aborts the request, tool or wait in flight. */
+  stop(reason: string): void {
+    this.stopReason = reason;
+    this.abort.abort();
   }
 
   /** The run's state as plain data (a deep copy); an action still running counts as taken. */
@@ -90,7 +98,6 @@ export class TaskRun {
 
 /** A deep copy as JSON would carry it (undefined fields dropped). */
 const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** The first thing wrong with `data` as a TaskRunState, or null. */

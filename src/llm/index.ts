@@ -6,7 +6,7 @@ export { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 export { buildChatCompletionsURL } from './endpoint.js';
 export { toolToJSONSchema, toOpenAITool, type JSONSchema, type OpenAITool } from './tool-schema.js';
 export { MODEL_QUIRKS, findModelQuirks, normalizeModelName, type ModelQuirk, type ToolChoiceMode } from './model-quirks.js';
-export { parseUsage, addUsage } from './usage.js';
+export { parseUsage, addUsage, emptyUsage } from './usage.js';
 export { REFLECTION_FIELDS } from './repair/repair-macro.js';
 export type {
   InvokeOptions,

@@ -7,7 +7,7 @@ import { buildRequestBody } from './request-body.js';
 import { withRetry } from './retry.js';
 import { sendRequest } from './send-request.js';
 import type { InvokeOptions, InvokeResult, LLMConfig, Message, Tool, Usage } from './types.js';
-import { addUsage, parseUsage } from './usage.js';
+import { addUsage, emptyUsage, parseUsage } from './usage.js';
 
 /** Detail of the `retry` event: `attempt` is the 1-based retry number, `maxAttempts` the retry budget (maxRetries). */
 export interface LLMRetryDetail {
@@ -59,7 +59,7 @@ export class LLM extends EventTarget {
       throw new LLMError('config', `invoke: \`toolChoiceName\` "${options.toolChoiceName}" is not in tools (${Object.keys(tools).join(', ')}).`);
     }
     const config = this.config;
-    let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    let usage = emptyUsage();
 
     const attempt = async (previous: LLMError | undefined) => {
       const attemptMessages = previous?.note ? [...messages, { role: 'user' as const, content: `${NOTE_PREFIX} ${previous.note}` }] : messages;

@@ -4,6 +4,9 @@
 // input_tokens/output_tokens/cache_read_input_tokens; some servers: reasoning_tokens at top level.
 import type { Usage } from './types.js';
 
+/** Token usage before any reply: all zero. */
+export const emptyUsage = (): Usage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** Usage of one reply; zeros when the provider sent none. */

@@ -5,7 +5,8 @@
 //   case 9 (in part): several tool calls in one reply, of which the first is used.
 // Knows nothing about which tools exist; see repair-macro.ts and validate-args.ts for that.
 import { LLMError } from '../errors.js';
-import { findJsonObject, isRecord, parseJsonLayers } from './json-text.js';
+import { isRecord } from '../../base/index.js';
+import { findJsonObject, parseJsonLayers } from './json-text.js';
 import type { RepairLog } from './repair-log.js';
 
 /** A tool call as found in the reply: the name (when the reply had one) and parsed arguments. */

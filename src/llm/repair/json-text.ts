@@ -1,8 +1,6 @@
 // JSON helpers for model output: parse strings that may be encoded more than once, and find a
 // JSON object inside prose, fenced blocks or <tool_call> tags. Pure; no knowledge of tools.
-
-/** Whether a parsed JSON value is an object (not null, not an array). */
-export const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../base/index.js';
 
 /** Parses `value` while it is a string holding JSON; returns the innermost value and how many string layers were peeled. */
 export function parseJsonLayers(value: unknown): { value: unknown; layers: number } {

@@ -12,7 +12,8 @@
 import { LLMError } from '../errors.js';
 import { toolToJSONSchema } from '../tool-schema.js';
 import type { ToolInputSchema } from '../types.js';
-import { isRecord, parseJsonLayers } from './json-text.js';
+import { isRecord } from '../../base/index.js';
+import { parseJsonLayers } from './json-text.js';
 import type { FoundToolCall } from './extract-tool-call.js';
 import type { RepairLog } from './repair-log.js';
 import { matchToolName } from './tool-names.js';

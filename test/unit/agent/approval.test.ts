@@ -1,6 +1,7 @@
 // Human approval in a run: a policy function allows or denies (with a note the model reads), the
 // built-in 'risky' policy asks the user through the approval activity, and stop() ends a wait.
 import { afterAll, describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import type { ApprovalContext } from '../../../src/agent.js';
 import { done, makeAgent, nextActivity, step, trackUnhandledRejections, userMessageOf } from '../../fixtures/agent/harness.js';
 
@@ -11,6 +12,9 @@ afterAll(() => {
 });
 
 const click = (index: number) => step({ click_element_by_index: { index } });
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('approveAction as a function', () => {
   it('runs the action when allowed, with the element and url in the context', async () => {

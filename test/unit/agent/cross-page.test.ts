@@ -3,6 +3,7 @@
 // that are corrupt, foreign, stale or huge discarded with a warning, a failed save or a navigation to
 // another site ending the task with a result that says so.
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { carryAcrossPages, CARRY_KEY } from '../../../src/agent/cross-page.js';
 import { TASK_RUN_VERSION } from '../../../src/agent.js';
 import { done, makeAgent, step, trackUnhandledRejections, userMessageOf, type Harness } from '../../fixtures/agent/harness.js';
@@ -47,6 +48,9 @@ async function leavePageA(panel = fakePanel()) {
   dispatchEvent(new Event('pagehide'));
   return { a, result: await run };
 }
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('carrying a task to the next page', () => {
   it('saves the task when the page unloads mid-task and the next page continues it', async () => {

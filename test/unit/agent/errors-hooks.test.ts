@@ -1,6 +1,7 @@
 // How a run ends or goes on when something fails: each LLM error kind (retried or final), and
 // throwing hooks (reported, the run ends cleanly). No rejection may go unhandled.
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { done, makeAgent, step, trackUnhandledRejections } from '../../fixtures/agent/harness.js';
 
 const unhandled = trackUnhandledRejections();
@@ -11,6 +12,9 @@ afterAll(() => {
 
 const click = (index: number) => step({ click_element_by_index: { index } });
 const errorBody = (message: string, code: string, type = 'invalid_request_error') => ({ error: { message, type, code } });
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('LLM errors', () => {
   it('retries a 429 and records the error and the retry in history', async () => {

@@ -1,6 +1,7 @@
 // PageAgentCore's loop: event order, the exact step count, budget warnings and the forced done,
 // missing reflection fields, usage totals, and the misuse errors of execute().
 import { afterAll, describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { AgentStateError, ConfigError, PageAgentCore } from '../../../src/agent.js';
 import { done, makeAgent, offeredActions, step, trackUnhandledRejections, userMessageOf, FakeController } from '../../fixtures/agent/harness.js';
 
@@ -9,6 +10,9 @@ afterAll(() => {
   unhandled.stop();
   expect(unhandled.reasons).toEqual([]);
 });
+
+// Waits between steps pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 const click = (index: number) => step({ click_element_by_index: { index } });
 

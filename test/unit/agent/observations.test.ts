@@ -1,6 +1,7 @@
 // What the model is told between steps and how its prompt is made: navigation and title notes,
 // waiting, a page that changed while it thought, pushObservation, instructions, llms.txt, prompts.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { z } from 'zod';
 import { tool } from '../../../src/agent.js';
 import { SYSTEM_PROMPT_EN, SYSTEM_PROMPT_ZH } from '../../../src/prompt/index.js';
@@ -18,6 +19,9 @@ afterEach(() => {
 
 const click = (index: number) => step({ click_element_by_index: { index } });
 const notesOf = (history: readonly { type: string }[]) => history.filter((e): e is { type: 'observation'; content: string } => e.type === 'observation').map((e) => e.content);
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('notes between steps', () => {
   it('notes a URL and title change, but nothing on the first step', async () => {

@@ -1,10 +1,14 @@
 // The page fence (#15): the page text of every prompt sits between lines carrying a random marker
 // drawn per task, so page text cannot end the page block early; the marker travels with the saved state.
 import { describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { AgentStateError } from '../../../src/agent/errors.js';
 import { done, makeAgent, step, userMessageOf } from '../../fixtures/agent/harness.js';
 
 const fenceOf = (message: string) => /^--- page ([a-z0-9]+) ---$/m.exec(message)?.[1];
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('the page fence', () => {
   it('draws a random marker per task, the same at every step, and closes the page only with it', async () => {

@@ -1,8 +1,12 @@
 // Bounds on what the model's reply brings into later prompts (#19): reflection fields cut at their
 // caps, and a reply with several actions answered with a note that only the first ran.
 import { describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { reflectionOf } from '../../../src/tools/index.js';
 import { done, makeAgent, step, userMessageOf } from '../../fixtures/agent/harness.js';
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('reply bounds', () => {
   it('sends back at most 2,000 characters of memory and 500 of each goal, with a note', async () => {

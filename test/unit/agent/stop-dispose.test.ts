@@ -1,6 +1,7 @@
 // Stopping and disposing: stop() during a request, a tool and a wait settles the run and leaves the
 // agent reusable; dispose() is final. Pause and take-over hold the loop between steps.
 import { afterAll, describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { z } from 'zod';
 import { tool } from '../../../src/agent.js';
 import { done, flush, makeAgent, nextActivity, step, trackUnhandledRejections } from '../../fixtures/agent/harness.js';
@@ -10,6 +11,9 @@ afterAll(() => {
   unhandled.stop();
   expect(unhandled.reasons).toEqual([]);
 });
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('stop()', () => {
   it('aborts the model request in flight and settles as stopped', async () => {

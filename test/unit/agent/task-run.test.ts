@@ -1,7 +1,8 @@
 // TaskRun: a task's run as plain data. Saved mid-task and continued in a fresh agent, the next model
 // request is the one the first agent would have sent; maxSteps, usage, notes and loop counts carry
 // over; an action the page unloaded under counts as taken; a bad state is refused by name.
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { AgentStateError, TASK_RUN_VERSION, type TaskRunState } from '../../../src/agent.js';
 import { done, makeAgent, step, trackUnhandledRejections, userMessageOf } from '../../fixtures/agent/harness.js';
 
@@ -11,11 +12,8 @@ afterAll(() => {
   expect(unhandled.reasons).toEqual([]);
 });
 // The user message carries the local time to the minute: pin the clock so two runs compare equal.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T10:20:00'));
-});
-afterEach(() => vi.useRealTimers());
+// Waits between steps pass on that fake clock, which jumps whenever the test is idle.
+useIdleClock(new Date('2026-03-02T10:20:00'));
 
 const click = (index: number) => step({ click_element_by_index: { index } });
 

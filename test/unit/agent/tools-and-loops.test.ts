@@ -1,6 +1,7 @@
 // The agent's tools in a run: customTools override and removal, ask_user present or absent (and
 // back when a handler is set later), execute_javascript opt-in, throwing tools, and loop detection.
 import { afterAll, describe, expect, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { z } from 'zod';
 import { tool } from '../../../src/agent.js';
 import { done, makeAgent, offeredActions, step, trackUnhandledRejections, userMessageOf } from '../../fixtures/agent/harness.js';
@@ -12,6 +13,9 @@ afterAll(() => {
 });
 
 const click = (index: number) => step({ click_element_by_index: { index } });
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('customTools', () => {
   it('overrides a built-in by name and runs it with the agent as this', async () => {

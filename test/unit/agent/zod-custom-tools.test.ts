@@ -2,6 +2,7 @@
 // own): through a whole run with a scripted fetch, the model is shown their JSON Schema, their
 // arguments are coerced and validated by their own zod, and a bad call is retried naming the field.
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { useIdleClock } from '../../helpers/idle-clock.js';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { tool } from '../../../src/agent.js';
@@ -40,6 +41,9 @@ function customTools() {
 function variantOf(body: any, name: string): any {
   return body.tools[0].function.parameters.properties.action.anyOf.find((variant: any) => variant.properties[name]);
 }
+
+// Waits between steps and in tools pass on a fake clock that jumps whenever the test is idle.
+useIdleClock();
 
 describe('custom tools with zod schemas', () => {
   it('shows the model their JSON Schema, descriptions and defaults included', async () => {
