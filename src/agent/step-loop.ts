@@ -2,22 +2,22 @@
 // it (take-action.ts) and records it, until done, maxSteps, a stop, a failing hook or an error.
 // It reads and writes only the TaskRun and the agent's public fields (loop-agent.ts).
 // The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
-import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
+import type { LoopAgent } from './loop-agent.js';
+import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events.js';
 import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
-import { isAbortError, messageOf } from '../base/index.js';
-import type { BrowserState } from '../dom/index.js';
 import { addUsage, LLMError, type InvokeResult } from '../llm/index.js';
+import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
 import { AGENT_OUTPUT, buildAgentOutput, selectOfferedTools, type DecodedStep } from '../tools/index.js';
-import type { AgentStatus, AgentStepEvent } from '../types.js';
+import { isAbortError, messageOf } from '../base/index.js';
 import { ApprovalGate } from './approval-gate.js';
 import { quietly } from './errors.js';
-import type { LoopAgent } from './loop-agent.js';
 import * as notes from './notes.js';
-import { takeAction } from './take-action.js';
-import type { TaskRun } from './task-run.js';
 import { LlmsTxtLoader } from '../prompt/index.js';
-import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events.js';
+import { takeAction } from './take-action.js';
 import { composeMessages } from './compose-messages.js';
+import type { BrowserState } from '../dom/index.js';
+import type { TaskRun } from './task-run.js';
+import type { AgentStatus, AgentStepEvent } from '../types.js';
 
 /** Runs the steps of an agent's tasks; one per agent, so its approval gate and llms.txt cache outlive a run. */
 export class StepLoop {
@@ -39,6 +39,8 @@ export class StepLoop {
   async #steps(run: TaskRun, signal: AbortSignal): Promise<Outcome> {
     const agent = this.#agent;
     const { maxSteps } = agent.config;
+    // A continued task's first step reads a page that has just loaded: no action to settle after.
+    const first = run.step;
     while (run.step < maxSteps) {
       const step = run.step;
       if (run.control.holding) {
@@ -56,7 +58,7 @@ export class StepLoop {
       if (beforeFailed) return this.#fail(run, beforeFailed);
       let end: Outcome | undefined;
       try {
-        end = await this.#step(run, step, signal);
+        end = await this.#step(run, step, signal, step > first);
       } catch (error) {
         end = this.#stepFailure(run, lastStepError(error, step, maxSteps, agent.tools.has('done')), signal);
       } finally {
@@ -71,10 +73,10 @@ export class StepLoop {
   }
 
   /** One step: observe, think, act, record. Resolves to an outcome when the run ends here. */
-  async #step(run: TaskRun, step: number, signal: AbortSignal): Promise<Outcome | undefined> {
+  async #step(run: TaskRun, step: number, signal: AbortSignal, settle: boolean): Promise<Outcome | undefined> {
     const agent = this.#agent;
     const { config, tools } = agent;
-    if (step > 0) await settleBetweenSteps(config.stepDelay, signal);
+    if (settle) await settleBetweenSteps(config.stepDelay, signal);
     signal.throwIfAborted();
     const state = await agent.pageController.getBrowserState();
     this.#observe(run, state, step);
