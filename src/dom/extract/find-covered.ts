@@ -5,7 +5,7 @@ import { append, SafeMap, SafeSet } from '../intrinsics.js';
 import { composedContains, composedParent, frameDocument, frameInset, isAgentElement, shadowRootOf } from './composed-tree.js';
 import {
   documentBody, documentElement, documentElementFromPoint, elementsFromPoint, getBoundingClientRect, getPropertyValue, labelControl, localName, nodeType,
-  ownerDocument, rectLeft, rectTop, shadowElementFromPoint, styleOf,
+  nextSibling, ownerDocument, parentNode, rectLeft, rectTop, shadowElementFromPoint, styleOf,
 } from '../platform.js';
 import { intersection, intersects, type Rect } from './rect.js';
 import { parseColor } from './hidden-text.js';
@@ -136,4 +136,36 @@ export function findCovered(doc: Document, targets: readonly HitTarget[], painte
   }
   for (let i = 0; i < covers.length; i++) covers[i]!.count = counts.get(covers[i]!.cover)!;
   return { covered, covers };
+}
+
+/** Whether no element from `element` up to (not including) `stop` is stacked out of tree order: z-index auto or 0 (`painter`: not negative). */
+function inTreeOrder(element: Element, stop: Node, painter: boolean): boolean {
+  for (let n: Node | null = element; n && n !== stop; n = composedParent(n)) {
+    const z = nodeType(n) === 1 ? getPropertyValue(styleOf(n as Element), 'z-index') : 'auto';
+    if (z !== 'auto' && (painter ? z[0] === '-' : z !== '0')) return false;
+  }
+  return true;
+}
+
+/**
+ * For text outside the viewport, where no hit test reaches: whether an opaque positioned box drawn
+ * later covers all of it. A painter whose box holds the text's, in a branch after the text's under
+ * their common parent, with nothing on either side stacked out of tree order, paints over it
+ * (CSS 2 painting order); anything less certain keeps the text.
+ */
+export function coveredByPainter(target: HitTarget, painters: readonly HitTarget[]): boolean {
+  const element = target.element;
+  const box = target.rect;
+  for (let i = 0; i < painters.length; i++) {
+    const { element: painter, rect } = painters[i]!;
+    if (rect.left > box.left + 1 || rect.top > box.top + 1 || rect.right < box.right - 1 || rect.bottom < box.bottom - 1) continue;
+    if (composedContains(painter, element) || composedContains(element, painter) || getPropertyValue(styleOf(painter), 'visibility') !== 'visible') continue;
+    const cover = coverRoot(painter, element);
+    const common = parentNode(cover);
+    let branch: Node = element;
+    while (branch && parentNode(branch) !== common) branch = parentNode(branch)!;
+    if (!branch || !common || !opaque(painter, cover) || !inTreeOrder(element, common, false) || !inTreeOrder(painter, common, true)) continue;
+    for (let n = nextSibling(branch); n; n = nextSibling(n)) if (n === cover) return true;
+  }
+  return false;
 }

@@ -11,7 +11,7 @@ import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
 import { composedParent, resolveRefs } from './composed-tree.js';
-import { deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
+import { coveredByPainter, deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
   collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
@@ -123,6 +123,13 @@ function observe(ctx: DomContext): Observation {
     if (rect && intersects(rect, viewport)) append(texts, { element: element!, rect });
   }
   const hiddenText = findCovered(doc, texts, walk.painters, viewport, ignore, true).covered;
+  // Outside the viewport no hit test reaches: painting order decides.
+  for (let i = 0, judged = 0; i < walk.texts.length && judged < MAX_HIT_TESTS && walk.painters.length > 0; i++) {
+    const { element, rect } = walk.texts[i]!.ink;
+    if (!rect || intersects(rect, viewport)) continue;
+    judged++;
+    if (coveredByPainter({ element: element!, rect }, walk.painters)) hiddenText.add(element!);
+  }
   for (let i = 0; i < walk.texts.length; i++) {
     const { ink, node } = walk.texts[i]!;
     if (!hiddenText.has(ink.element!)) continue;

@@ -80,8 +80,9 @@ export interface WalkResult {
   /** Elements whose own text was listed, with the node holding it (for the covered-text test). */
   texts: Array<{ ink: Ink; node: ElementNode }>;
   /**
-   * Boxes in the viewport that can paint over other content (positioned or transformed): only what
-   * one of them overlaps can be covered, so only that is hit-tested (find-covered.ts).
+   * Boxes that can paint over other content (positioned or transformed): only what one of them
+   * overlaps can be covered, so only that is hit-tested, or judged by painting order outside the
+   * viewport (find-covered.ts).
    */
   painters: Array<{ element: Element; rect: Rect }>;
   summary: WalkSummary;
@@ -225,11 +226,8 @@ class Walk {
     this.#spent += inspection.cost;
     this.#byElement.set(element, node);
     if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
-    const rect = entry.rect;
-    if (rect && intersects(rect, this.#options.viewport)) {
-      const style = inspection.scope.ink!.style;
-      if (getPropertyValue(style, 'position') !== 'static' || getPropertyValue(style, 'transform') !== 'none') append(this.#painters, { element, rect });
-    }
+    const style = inspection.scope.ink!.style;
+    if (entry.rect && (getPropertyValue(style, 'position') !== 'static' || getPropertyValue(style, 'transform') !== 'none')) append(this.#painters, { element, rect: entry.rect });
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known };
       if (inspection.nameElements) candidate.nameElements = inspection.nameElements;

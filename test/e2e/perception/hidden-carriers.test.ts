@@ -29,6 +29,19 @@ describe('hidden-text carriers', () => {
       await context.close();
     }
   });
+
+  it('never reach it below the viewport either, where no hit test reaches (painting order decides)', async () => {
+    const html = CARRIERS.map(([, hidden, visible], i) => `<section>${hidden.replace('TOKEN', token(i, 'h'))}${visible.replace('TOKEN', token(i, 'v'))}</section>`).join('\n');
+    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111;font:16px sans-serif"><div style="height:1200px">Intro</div>${html}</body>`, { viewport: { width: 1000, height: 800 } });
+    try {
+      const { content } = await observe(page);
+      const leaked = CARRIERS.filter((_, i) => content.includes(token(i, 'h'))).map(([name]) => name);
+      const lost = CARRIERS.filter((_, i) => !content.includes(token(i, 'v'))).map(([name]) => name);
+      expect({ leaked, lost }).toEqual({ leaked: [], lost: [] });
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('visible text near the carriers', () => {
@@ -52,14 +65,24 @@ describe('visible text near the carriers', () => {
       // A cover that ignores the pointer: not judged (shown).
       '<div style="position:relative"><p>keepUnderPointerNone</p><div style="position:absolute;inset:0;background:rgba(0,0,0,0);pointer-events:none"></div></div>',
     ].join('\n');
-    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111">${cases}</body>`, { viewport: { width: 1000, height: 2000 } });
-    try {
-      const { content } = await observe(page);
-      const words = ['keepOklch', 'keepMix', 'keepVariable', 'keepCurrent', 'keepCaption', 'keepInline1', 'keepInline2', 'keepSummary', 'keepOverGradient', 'keepUnderStretchedLink', 'keepHalfCovered', 'keepUnderFaded', 'keepUnderPointerNone'];
-      expect(words.filter((word) => !content.includes(word))).toEqual([]);
-      expect(content).not.toContain('gone');
-    } finally {
-      await context.close();
+    const words = ['keepOklch', 'keepMix', 'keepVariable', 'keepCurrent', 'keepCaption', 'keepInline1', 'keepInline2', 'keepSummary', 'keepOverGradient', 'keepUnderStretchedLink', 'keepHalfCovered', 'keepUnderFaded', 'keepUnderPointerNone'];
+    // Off-screen too (judged by painting order): a raised text over an opaque box drawn after it, and
+    // text under a box that is opaque but not visible, stay.
+    const offScreen = `${cases}
+      <div style="position:relative"><p style="position:relative;z-index:1">keepRaised</p><div style="position:absolute;inset:0;background:#fff"></div></div>
+      <div style="position:relative"><p>keepUnderInvisible</p><div style="position:absolute;inset:0;background:#fff;visibility:hidden"></div></div>`;
+    for (const [body, viewport, expected] of [
+      [cases, { width: 1000, height: 2000 }, words],
+      [`<div style="height:1200px">Intro</div>${offScreen}`, { width: 1000, height: 800 }, [...words, 'keepRaised', 'keepUnderInvisible']],
+    ] as const) {
+      const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111">${body}</body>`, { viewport });
+      try {
+        const { content } = await observe(page);
+        expect(expected.filter((word) => !content.includes(word))).toEqual([]);
+        expect(content).not.toContain('gone');
+      } finally {
+        await context.close();
+      }
     }
     const dark = await openWith(web, '<!doctype html><meta name=color-scheme content=dark><body><p style="color:#f0f0f0">keepOnDark</p></body>');
     try {
