@@ -61,6 +61,11 @@ export function pairScript(socketUrl: string): string {
       customFetch: (url, init) => remoteFetch(init), approveAction: decide, customTools: { ${PAIR_TOOL}: pairTool },
       promptForNextTask: false, rememberTasks: false,
     });
+    // Closing the remote panel (its ✕) disposes the remote agent: that ends the pairing too.
+    agent.addEventListener('dispose', () => {
+      end('The remote panel was closed; the pairing ended.', { type: 'bye', reason: 'dispose' });
+      restoreOwnPanel();
+    }, { once: true });
     return agent;
   };
   const controller = () => page().pageController;
@@ -95,12 +100,17 @@ export function pairScript(socketUrl: string): string {
     if (agent && !agent.disposed && agent.status === 'running') agent.stop(reason);
     else abandon(reason, false);
   };
+  // The page's own panel, hidden while the remote one is up, comes back when the remote agent goes.
+  const restoreOwnPanel = () => {
+    const own = window.pageAgent;
+    if (ownPanelShown && own && own !== agent && !own.disposed) own.panel.show();
+    ownPanelShown = false;
+  };
   // Leaving the page ends the pairing; disposing the agent first keeps the page's own agent from
   // carrying the remote task to the next page (its pagehide listener is removed with the agent).
   const onPageHide = () => {
     end('The page was left; the pairing ended.', { type: 'bye', reason: 'pagehide', destination });
     if (agent && !agent.disposed) agent.dispose();
-    if (ownPanelShown && window.pageAgent && !window.pageAgent.disposed) window.pageAgent.panel.show();
   };
   const call = async (method, args) => {
     if (method === 'getBrowserState') { await quiet(); remoteStart(); return await readPage(); }
@@ -119,7 +129,9 @@ export function pairScript(socketUrl: string): string {
       const answer = await remoteAct('acceptPairing', [code, options.remote.client]);
       if (ended) return;
       if (answer.success) return send({ type: 'accept' });
-      return end('The pairing was declined in the page.', { type: 'decline', message: answer.message });
+      end('The pairing was declined in the page.', { type: 'decline', message: answer.message });
+      if (agent && !agent.disposed) agent.dispose();
+      return;
     }
     if (message.type === 'paired') { secret = String(message.secret); return say('paired with ' + options.remote.client + '.'); }
     if (message.type === 'call' && secret) {

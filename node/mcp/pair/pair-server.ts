@@ -35,7 +35,7 @@ export class PairGoneError extends Error {
   constructor(
     message: string,
     /** How the page left (`pagehide` with the destination it was going to, or a closed connection). */
-    readonly leaving: { reason: 'pagehide' | 'closed' | 'server'; destination?: string },
+    readonly leaving: { reason: 'pagehide' | 'dispose' | 'closed' | 'server'; destination?: string },
   ) {
     super(message);
     this.name = 'PairGoneError';
@@ -187,14 +187,22 @@ export async function startPairServer(port: number, events: PairServerEvents, co
       if (message.type === 'reply') tab.reply(message.id, message);
       else if (message.type === 'acting') events.onActing();
       else if (message.type === 'stop') events.onStop();
-      else if (message.type === 'bye') leaving = { reason: 'pagehide', destination: typeof message.destination === 'string' ? message.destination : undefined };
+      else if (message.type === 'bye') {
+        const destination = typeof message.destination === 'string' && /^https?:/.test(message.destination) ? message.destination : undefined;
+        leaving = message.reason === 'dispose' ? { reason: 'dispose' } : { reason: 'pagehide', destination };
+      }
     });
     ws.on('close', () => {
       clearTimeout(helloTimer);
       if (claim !== undefined) codes.release(claim);
       if (!tab) return;
       if (live?.socket === ws) live = undefined;
-      const why = leaving.reason === 'pagehide' ? (leaving.destination ? `the tab left for ${leaving.destination}` : 'the tab was closed or left') : leaving.reason === 'server' ? 'the server ended it' : 'the connection closed';
+      const why = {
+        pagehide: leaving.destination ? `the tab left for ${leaving.destination}` : 'the tab was closed or left',
+        dispose: 'the user closed the remote panel in the page',
+        server: 'the server ended it',
+        closed: 'the connection closed',
+      }[leaving.reason];
       tab.settle(new PairGoneError(why, leaving));
       events.log(`the pairing with ${tab.url || origin} ended: ${why}.`);
       events.onGone(tab, why);

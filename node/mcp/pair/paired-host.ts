@@ -33,11 +33,10 @@ export interface PairedHost extends McpHost {
   setClient(name: string): void;
 }
 
-/** The text of a tool call when no tab is paired: how to pair one. */
-function notPaired(server: PairServer, gone: string | undefined): string {
+/** How to pair a tab, for the client to pass on to the user. */
+function pairingHelp(server: PairServer): string {
   const offer = server.offer();
   return [
-    gone ? `The paired tab is gone (${gone}); no tab is paired now.` : 'No tab is paired yet.',
     `Ask the user to open the tab they want you to work in (a page with the page agent script), run this in its console, and accept the pairing in the page's panel; the terminal of the server shows the same code (${offer.code}, valid for 2 minutes):`,
     offer.snippet,
   ].join('\n');
@@ -45,18 +44,24 @@ function notPaired(server: PairServer, gone: string | undefined): string {
 
 /** Forwards the agent's page calls to the paired tab; a tab that goes away is an action's result, not a throw. */
 class PairedPageController implements AgentPageController {
-  constructor(readonly host: { tab(): PairedTab | undefined; notPaired(): string; acting(): number }) {}
+  constructor(readonly host: { tab(): PairedTab | undefined; gone(): string | undefined; help(): string; acting(): number }) {}
+
+  /** The result text of a call when no tab is paired. */
+  #notPaired(): string {
+    const gone = this.host.gone();
+    return `${gone ? `The paired tab is gone (${gone}); no tab is paired now.` : 'No tab is paired yet.'}\n${this.host.help()}`;
+  }
 
   async getBrowserState(): Promise<BrowserState> {
     const tab = this.host.tab();
-    if (!tab) throw new NodeRunError('browser', this.host.notPaired());
+    if (!tab) throw new NodeRunError('browser', this.#notPaired());
     try {
       const state = (await tab.call('getBrowserState', [])) as BrowserState;
       tab.url = state.url;
       tab.title = state.title;
       return state;
     } catch (error) {
-      if (error instanceof PairGoneError) throw new NodeRunError('browser', `The paired tab went away while it was read (${error.message}). ${this.host.notPaired()}`);
+      if (error instanceof PairGoneError) throw new NodeRunError('browser', `The paired tab went away while it was read (${error.message}).\n${this.host.help()}`);
       throw error;
     }
   }
@@ -102,10 +107,13 @@ class PairedPageController implements AgentPageController {
   /** One action in the paired tab; when the tab goes away first, whether it began decides what is reported. */
   async #act(name: string, method: string, args: unknown[]): Promise<ActionResult> {
     const tab = this.host.tab();
-    if (!tab) return { success: false, message: this.host.notPaired() };
+    if (!tab) return { success: false, message: this.#notPaired() };
     const started = this.host.acting();
     try {
-      return (await tab.call(method, args)) as ActionResult;
+      const result = (await tab.call(method, args)) as ActionResult;
+      // The bridge lives in this document only: a new one is not paired.
+      if (/A page navigation started/.test(result.message)) return { ...result, message: `${result.message} The pairing ends with this page: ask the user to pair the new page to go on.` };
+      return result;
     } catch (error) {
       if (!(error instanceof PairGoneError)) return { success: false, message: `${name} failed in the page: ${(error as Error).message}` };
       const began = this.host.acting() > started;
@@ -115,7 +123,7 @@ class PairedPageController implements AgentPageController {
         return { success: true, message: `Done; the page is going to ${destination}. The pairing ended with the page it was made in: ask the user to pair the new page to go on.` };
       }
       const outcome = began ? 'it began but may not have completed' : 'it was not run';
-      return { success: false, message: `The paired tab went away during ${name} (${error.message}); ${outcome}. ${this.host.notPaired()}` };
+      return { success: false, message: `The paired tab went away during ${name} (${error.message}); ${outcome}. No tab is paired now.\n${this.host.help()}` };
     }
   }
 }
@@ -142,7 +150,6 @@ export async function startPairedHost(options: PairedHostOptions): Promise<Paire
         if (tab !== paired) return;
         tab = undefined;
         gone = reason;
-        notes.push(`The paired tab is gone (${reason}).`);
       },
       onActing: () => void started++,
       onStop: () => {
@@ -152,7 +159,7 @@ export async function startPairedHost(options: PairedHostOptions): Promise<Paire
     },
     options.codes,
   );
-  const controller = new PairedPageController({ tab: () => tab, notPaired: () => notPaired(server, gone), acting: () => started });
+  const controller = new PairedPageController({ tab: () => tab, gone: () => gone, help: () => pairingHelp(server), acting: () => started });
   const catalog = new PageAgentCore({ pageController: controller, baseURL: 'http://catalog.invalid/v1', model: 'none' });
   // The tab as the server's reports see it: the paired controller reports a tab gone itself.
   const current = { isClosed: () => false, url: () => tab?.url ?? '' };

@@ -355,5 +355,24 @@ describe('mcp --pair: the tab or the server goes away', () => {
     expect(await page.evaluate(() => window.pageAgent!.status)).toBe('idle');
     await page.locator('#save').click();
     expect(await page.locator('#status').textContent()).toBe('Saved .');
+    // The remote panel keeps the reason until the user closes it; then the page's own panel is back.
+    expect(await panelText(page)).toContain('The MCP server closed the connection');
+    await remotePanel(page).locator('.close').click();
+    await expect.poll(() => page.evaluate(() => !window.pageAgent!.panel.wrapper.hidden)).toBe(true);
+    expect(await page.locator('page-agent-panel').count()).toBe(1);
+  });
+
+  it('closing the remote panel (after Stop) ends the pairing, and the server reports the tab gone', async () => {
+    const paired = await serve();
+    const { page } = await openTab();
+    await pair(page, paired);
+    expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(true);
+    await remotePanel(page).locator('.stop').click();
+    await remotePanel(page).locator('.close').click();
+    await expect.poll(() => paired.host.tab).toBeUndefined();
+    expect(paired.logs.join('\n')).toContain('ended: the user closed the remote panel in the page');
+    const read = await paired.client.callTool({ name: 'page_read', arguments: {} });
+    expect(textOf(read)).toContain('The paired tab is gone (the user closed the remote panel in the page); no tab is paired now.');
+    expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(false);
   });
 });
