@@ -251,6 +251,9 @@ describe('mcp --pair: the user in the page', () => {
     await expect.poll(() => paired.logs.join('\n')).toContain('the pairing was declined in the page');
     await expect.poll(() => warnings.join('\n')).toContain('The pairing was declined in the page.');
     expect(paired.host.tab).toBeUndefined();
+    // The remote panel is gone and the page's own is back.
+    expect(await page.locator('page-agent-panel').count()).toBe(1);
+    expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(false);
     const read = await paired.client.callTool({ name: 'page_read', arguments: {} });
     expect(textOf(read)).toContain('No tab is paired yet.');
   });
