@@ -1,8 +1,6 @@
-// The script `mcp --pair` serves at /pair.js for a tab the user already has open with our IIFE in it
-// (loaded by the snippet the terminal prints). It connects to the server over WebSocket, asks the
-// user in the page's panel to accept the pairing (the approval card of a remote step), then runs the
-// server's calls as steps of a remote task (remote-run.ts). Only the bundle's public API
-// (window.PageAgent, its pageController, approveAction, customTools, events); plain JavaScript text.
+// /pair.js of `mcp --pair`, for a tab that has our IIFE: connects over WebSocket, asks the user to
+// accept in the panel (an approval card), then runs the server's calls as steps of a remote run
+// (remote-run.ts). Plain JavaScript text using only the bundle's public API (window.PageAgent).
 import { REMOTE_RUN_SOURCE, REMOTE_RUN_STEPS } from '../../browser/remote-run.js';
 
 /** The name of the pairing step the panel asks the user to allow. */

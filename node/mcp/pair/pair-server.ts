@@ -1,7 +1,6 @@
-// The pairing endpoint of `mcp --pair` on 127.0.0.1: GET /pair.js (the in-page bridge, pair-script.ts)
-// and the WebSocket at /pair. A connection pairs only with the current code, from the origin it
-// declares (the browser's Origin header must match), while no other tab is paired, and after the user
-// accepts in the page; from then on every message carries the pairing's secret. Knows nothing of MCP.
+// The pairing endpoint of `mcp --pair` on 127.0.0.1: GET /pair.js and the WebSocket at /pair. A tab
+// pairs with the current code, from the origin its browser stamps, alone, once the user accepts in
+// the page; then every message carries the pairing's secret. Knows nothing of MCP.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -11,8 +10,10 @@ import { pairScript, pairSnippet } from './pair-script.js';
 
 /** The largest message a page may send (a page_read of a very large page). */
 const MAX_MESSAGE = 32 * 1024 * 1024;
-/** How long a connection may take to say hello, and the user to decide. */
+/** How long a connection may take to say hello. */
 const HELLO_TIMEOUT_MS = 10_000;
+/** How long the user may take to accept or decline in the page (a pending pairing blocks others). */
+const DECISION_TIMEOUT_MS = 120_000;
 
 /** WebSocket close codes the page sees with the refusal text. */
 const CLOSE = { refused: 4403, ended: 4000, protocol: 4400 } as const;
@@ -137,6 +138,7 @@ export async function startPairServer(port: number, events: PairServerEvents, co
     let tab: LiveTab | undefined;
     let leaving: PairGoneError['leaving'] = { reason: 'closed' };
     const helloTimer = setTimeout(() => refuse(ws, 'no hello from the page in time.'), HELLO_TIMEOUT_MS);
+    let decisionTimer: ReturnType<typeof setTimeout> | undefined;
     ws.on('message', (data, isBinary) => {
       let message: Record<string, unknown>;
       try {
@@ -160,9 +162,11 @@ export async function startPairServer(port: number, events: PairServerEvents, co
         url = typeof message.url === 'string' && message.url.startsWith(`${origin}/`) ? message.url : origin;
         events.log(`${url} asks to pair; accept it in the page's panel if its code is ${String(message.code)}.`);
         ws.send(JSON.stringify({ type: 'confirm', ...events.describe() }));
+        decisionTimer = setTimeout(() => refuse(ws, 'the pairing was not accepted in the page within 2 minutes.'), DECISION_TIMEOUT_MS);
         return;
       }
       if (!tab) {
+        clearTimeout(decisionTimer);
         if (message.type === 'accept') {
           const secret = codes.accept(claim);
           if (!secret) return refuse(ws, 'the pairing is no longer pending.');
@@ -194,6 +198,7 @@ export async function startPairServer(port: number, events: PairServerEvents, co
     });
     ws.on('close', () => {
       clearTimeout(helloTimer);
+      clearTimeout(decisionTimer);
       if (claim !== undefined) codes.release(claim);
       if (!tab) return;
       if (live?.socket === ws) live = undefined;

@@ -191,6 +191,18 @@ describe('mcp --pair: refusals', () => {
     expect(paired.logs.filter((line) => line.startsWith('pairing code'))).toHaveLength(2);
   });
 
+  it('refuses a message that is not JSON, and a page that does not say hello first, without using up the code', async () => {
+    const paired = await serve();
+    const garbled = await rawSocket(paired, site.origin);
+    garbled.socket.send('{not json');
+    expect((await garbled.next('refused')).message).toBe('a message from the page was not JSON.');
+    const rude = await rawSocket(paired, site.origin);
+    rude.send({ type: 'accept' });
+    expect((await rude.next('refused')).message).toBe('the page must say hello first.');
+    const { page } = await openTab();
+    await pair(page, paired);
+  });
+
   it('refuses an expired code', async () => {
     let now = 1_000_000;
     const paired = await serve({ codes: new PairingCodes({ now: () => now }) });
