@@ -325,6 +325,23 @@ describe('mcp --pair: the user in the page', () => {
   });
 });
 
+describe('mcp --pair: Stop during page_task', () => {
+  it('Stop in the paired tab stops a running page_task', async () => {
+    llm.reset();
+    llm.setHandler(() => ({ fault: 'hang' }));
+    const paired = await serve({ llm: { baseURL: llm.baseURL, model: 'mock-model' } });
+    const { page } = await openTab();
+    await pair(page, paired);
+    const pending = paired.client.callTool({ name: 'page_task', arguments: { task: 'Save my profile' } });
+    await expect.poll(() => llm.requests.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await remotePanel(page).locator('.stop').click();
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ success: false, status: 'stopped', answer: 'Stopped by the user in the page.' });
+    expect(await page.locator('#status').textContent()).toBe('Nothing saved yet.');
+  });
+});
+
 describe('mcp --pair: the tab or the server goes away', () => {
   it('reports an action whose tab closed while it waited for approval as not run', async () => {
     const paired = await serve({ approval: 'all' });
