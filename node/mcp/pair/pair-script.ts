@@ -29,7 +29,7 @@ export function pairScript(socketUrl: string): string {
   const setTimer = window.setTimeout.bind(window);
   const clearTimer = window.clearTimeout.bind(window);
   const Observer = window.MutationObserver;
-  const options = { remote: { client: 'an MCP client', approval: undefined } };
+  const options = { language: undefined, remote: { client: 'an MCP client', approval: undefined } };
   let agent = null;
   let secret = null;
   let ended = false;
@@ -54,10 +54,12 @@ export function pairScript(socketUrl: string): string {
     },
   };
   const page = () => {
-    agent ??= new PageAgentClass({
+    if (agent) return agent;
+    // No mask: the run lasts as long as the pairing, and the tab stays the user's to use meanwhile.
+    agent = new PageAgentClass({
       baseURL: 'http://remote-control.invalid/v1', model: 'remote', apiKey: 'none', maxRetries: 0, stepDelay: 0, maxSteps: ${REMOTE_RUN_STEPS},
       customFetch: (url, init) => remoteFetch(init), approveAction: decide, customTools: { ${PAIR_TOOL}: pairTool },
-      promptForNextTask: false, rememberTasks: false,
+      enableMask: false, language: options.language, promptForNextTask: false, rememberTasks: false,
     });
     // Closing the remote panel (its ✕) disposes the remote agent: that ends the pairing too.
     agent.addEventListener('dispose', () => {
@@ -122,6 +124,7 @@ export function pairScript(socketUrl: string): string {
     if (message.type === 'confirm') {
       options.remote.client = String(message.client || options.remote.client);
       options.remote.approval = message.approval === 'all' || message.approval === 'risky' ? message.approval : undefined;
+      options.language = message.language === 'zh-CN' ? 'zh-CN' : undefined;
       const own = window.pageAgent;
       if (own && own !== agent && own.panel && own.panel.wrapper && !own.panel.wrapper.hidden) { ownPanelShown = true; own.panel.hide(); }
       const answer = await remoteAct('acceptPairing', [code, options.remote.client]);

@@ -47,8 +47,8 @@ export class PairGoneError extends Error {
 export interface PairServerEvents {
   /** A line for the terminal (codes, snippets, who paired, refusals). */
   log(line: string): void;
-  /** The client name and approval policy a pairing page shows. */
-  describe(): { client: string; approval?: 'risky' | 'all' };
+  /** The client name, approval policy and language a pairing page uses. */
+  describe(): { client: string; approval?: 'risky' | 'all'; language?: string };
   /** A tab paired. */
   onPaired(tab: PairedTab): void;
   /** The paired tab went away (closed, navigated, disconnected, ended by the server). */

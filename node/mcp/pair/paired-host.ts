@@ -53,7 +53,7 @@ export async function startPairedHost(options: PairedHostOptions): Promise<Paire
     options.port,
     {
       log: options.log,
-      describe: () => ({ client, approval: options.approval === 'off' ? undefined : options.approval }),
+      describe: () => ({ client, approval: options.approval === 'off' ? undefined : options.approval, language: options.language }),
       onPaired(paired) {
         tab = paired;
         gone = undefined;

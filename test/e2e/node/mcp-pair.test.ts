@@ -153,6 +153,10 @@ describe('mcp --pair: pairing a tab', () => {
     expect(shown).toMatch(/Save profile/);
     // The page's own agent is untouched, its panel hidden while the tab is paired.
     expect(await page.evaluate(() => window.pageAgent!.status)).toBe('idle');
+    expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(true);
+    // No mask while paired: the tab stays the user's to use between remote actions.
+    await page.locator('#delete').click({ timeout: 5_000 });
+    expect(await page.locator('#status').textContent()).toBe('Account deleted.');
   });
 
   it('answers tool calls before any tab is paired with how to pair one, and runs nothing', async () => {
