@@ -1,8 +1,13 @@
 // `mcp --pair`: the user's own open tab (with our IIFE in it) paired to the MCP server, with the SDK's
-// own Client over an in-memory transport: pairing accepted in the panel, the tools in the paired tab,
-// approvals and Stop in the panel, and the bad inputs (wrong, expired and reused codes, a second
-// pairing, another Origin, a missing secret, the tab or the server going away mid-action).
+// own Client (in memory; over stdio to the real bin for the killed server): pairing accepted in the
+// panel, the tools in the paired tab, approvals and Stop in the panel, and the bad inputs (wrong,
+// expired and burned codes, a second pairing, another Origin, a missing secret, the tab or the server
+// going away mid-action).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -410,5 +415,39 @@ describe('mcp --pair: the tab or the server goes away', () => {
     const read = await paired.client.callTool({ name: 'page_read', arguments: {} });
     expect(textOf(read)).toContain('The paired tab is gone (the user closed the remote panel in the page); no tab is paired now.');
     expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(false);
+  });
+
+  it('the server process killed mid-action (the real bin over stdio): the client gets an error, the page stops the run and stays usable', async () => {
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((done) => probe.close(() => done()));
+    const bin = join(resolve(import.meta.dirname, '../../..'), 'bin/drop-in-page-agent.mjs');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', '--pair', '--pair-port', String(port), '--approval', 'all'],
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk) => (stderr += chunk));
+    const client = new Client({ name: 'Test Agent', version: '1.0.0' });
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    const snippet = /^\s+(document\.head\.appendChild.*)$/m;
+    await expect.poll(() => snippet.exec(stderr)?.[1], { timeout: 20_000 }).toBeTruthy();
+    const { page, warnings } = await openTab();
+    await runSnippet(page, snippet.exec(stderr)![1]!);
+    await remotePanel(page).locator('.approval .allow').click();
+    await expect.poll(() => stderr).toContain('paired with');
+    const pending = client.callTool({ name: 'click', arguments: { index: await indexIn(client, 'Save profile') } });
+    await remotePanel(page).locator('.approval').waitFor();
+    process.kill(transport.pid!, 'SIGKILL');
+    await expect(pending).rejects.toThrow();
+    await expect.poll(() => warnings.join('\n')).toContain('The MCP server closed the connection; the pairing ended');
+    await expect.poll(() => remotePanel(page).locator('.approval').count()).toBe(0);
+    expect(await page.locator('#status').textContent()).toBe('Nothing saved yet.');
+    await page.locator('#save').click();
+    expect(await page.locator('#status').textContent()).toBe('Saved .');
   });
 });
