@@ -200,7 +200,8 @@ export async function startPairServer(port: number, events: PairServerEvents, co
       clearTimeout(helloTimer);
       clearTimeout(decisionTimer);
       if (claim !== undefined) codes.release(claim);
-      if (!tab) return;
+      // A code pairs once: after a declined or unfinished pairing the terminal shows the next one.
+      if (!tab) return void (claim !== undefined && announce());
       if (live?.socket === ws) live = undefined;
       const why = {
         pagehide: leaving.destination ? `the tab left for ${leaving.destination}` : 'the tab was closed or left',

@@ -272,6 +272,7 @@ describe('mcp --pair: the user in the page', () => {
     await expect.poll(() => paired.logs.join('\n')).toContain('the pairing was declined in the page');
     await expect.poll(() => warnings.join('\n')).toContain('The pairing was declined in the page.');
     expect(paired.host.tab).toBeUndefined();
+    await expect.poll(() => paired.logs.filter((line) => line.startsWith('pairing code')).length).toBe(2);
     // The remote panel is gone and the page's own is back.
     expect(await page.locator('page-agent-panel').count()).toBe(1);
     expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(false);
