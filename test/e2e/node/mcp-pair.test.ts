@@ -177,6 +177,59 @@ describe('mcp --pair: pairing a tab', () => {
   });
 });
 
+describe('mcp --pair: the figure on the demo', () => {
+  it("pairs the demo's orders page, lists the tools, types and clicks, rejects an approval, runs page_task and stops from the panel", async () => {
+    const model = scriptedModel([
+      (r) => ({ input_text: { index: indexOf(r, 'Customer or order #'), text: '1042' } }),
+      () => ({ done: { text: 'Searched for order 1042.', success: true } }),
+    ]);
+    llm.reset();
+    llm.setHandler(model);
+    const paired = await serve({ approval: 'all', llm: { baseURL: llm.baseURL, model: 'mock-model' } });
+    const context = await (await getBrowser()).newContext({ viewport: { width: 1280, height: 800 } });
+    cleanups.push(() => context.close());
+    const page = await context.newPage();
+    await page.goto(site.url('/demo/admin.html'));
+    await page.waitForFunction(() => !!window.pageAgent);
+    await runSnippet(page, paired.host.server.offer().snippet);
+    await remotePanel(page).locator('.approval .allow').click();
+    await expect.poll(() => paired.host.tab?.url).toBe(site.url('/demo/admin.html'));
+    const allowNext = () => remotePanel(page).locator('.approval .allow').click();
+
+    expect((await paired.client.listTools()).tools.map((tool) => tool.name)).toEqual(['page_read', 'click', 'type', 'select', 'scroll', 'scroll_to_text', 'press_key', 'hover', 'page_task']);
+    expect(textOf(await paired.client.callTool({ name: 'page_read', arguments: {} }))).toContain('Orders');
+    const typed = paired.client.callTool({ name: 'type', arguments: { index: await indexIn(paired.client, 'Customer or order #'), text: 'Germany' } });
+    await allowNext();
+    expect((await typed).structuredContent).toMatchObject({ success: true, approval: 'approved' });
+    expect(await page.locator('#q').inputValue()).toBe('Germany');
+    const sorted = paired.client.callTool({ name: 'click', arguments: { index: await indexIn(paired.client, '>Total />') } });
+    await allowNext();
+    expect((await sorted).structuredContent).toMatchObject({ success: true, approval: 'approved' });
+
+    const label = await page.locator('#page-label').textContent();
+    const rejected = paired.client.callTool({ name: 'click', arguments: { index: await indexIn(paired.client, 'Next →') } });
+    await remotePanel(page).locator('.approval .note-input').fill('Stay on this page');
+    await remotePanel(page).locator('.approval .deny').click();
+    const denied = await rejected;
+    expect(denied.structuredContent).toMatchObject({ success: false, approval: 'denied' });
+    expect(textOf(denied)).toContain('Stay on this page');
+    expect(await page.locator('#page-label').textContent()).toBe(label);
+
+    const task = paired.client.callTool({ name: 'page_task', arguments: { task: 'Find order 1042' } });
+    await allowNext();
+    const done = await task;
+    expect(model.errors).toEqual([]);
+    expect(done.structuredContent).toMatchObject({ success: true, answer: 'Searched for order 1042.' });
+    expect(await page.locator('#q').inputValue()).toBe('1042');
+
+    const stopped = paired.client.callTool({ name: 'click', arguments: { index: await indexIn(paired.client, 'Next →') } });
+    await remotePanel(page).locator('.approval').waitFor();
+    await remotePanel(page).locator('.stop').click();
+    expect(textOf(await stopped)).toMatch(/Stopped by the user/);
+    expect(await page.locator('#page-label').textContent()).toBe(label);
+  });
+});
+
 describe('mcp --pair: refusals', () => {
   it('refuses a wrong code in the page and in the terminal, and burns the code after five wrong tries', async () => {
     const paired = await serve();
