@@ -145,7 +145,7 @@ export async function buildAll() {
       }),
     // The Node runner (`run`, `test`, `drop-in-page-agent/node`): the agent's core comes from the
     // ESM build (a package self-reference), playwright-core from the user's install, the MCP SDK
-    // (`mcp`) from the package's dependencies.
+    // (`mcp`) and ws (`mcp --pair`) from the package's dependencies.
     build({
       ...common,
       define: { __VERSION__: JSON.stringify(pkg.version) },
@@ -153,7 +153,7 @@ export async function buildAll() {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      external: ['drop-in-page-agent', 'playwright-core', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+      external: ['drop-in-page-agent', 'playwright-core', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'ws'],
       outfile: join(DIST, 'node.mjs'),
     }),
   ]);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { NodeRunError } from '../errors.js';
-import { REMOTE_AGENT_OPTIONS, REMOTE_RUN_SOURCE, type RemoteOptions } from './remote-run.js';
+import { REMOTE_ACTING_BINDING, REMOTE_AGENT_OPTIONS, REMOTE_RUN_SOURCE, REMOTE_STOP_BINDING, type RemoteOptions } from './remote-run.js';
 
 /** The global symbol under which the bridge lives in each top-level page. */
 export const BRIDGE_KEY = 'drop-in-page-agent/node-bridge';
@@ -67,7 +67,9 @@ const after = (options: BridgeOptions) => `;(() => {
     agent ??= new PageAgentClass({ ${options.remote ? REMOTE_AGENT_OPTIONS : ''}enableMask: options.mask, language: options.language, promptForNextTask: false, rememberTasks: false, ignoreElements: [() => panel && panel.wrapper] });
     return agent;
   };
-  const controller = () => page().pageController;${options.remote ? REMOTE_RUN_SOURCE : ''}
+  const controller = () => page().pageController;
+  // The Playwright bindings through which the remote run tells Node an action began, or the user stopped.
+  const remoteHook = (name) => window[name === 'acting' ? ${JSON.stringify(REMOTE_ACTING_BINDING)} : ${JSON.stringify(REMOTE_STOP_BINDING)}];${options.remote ? REMOTE_RUN_SOURCE : ''}
   // The panel of a headed run: the bundle's own Panel bound to a mirror of the agent Node runs, kept
   // current by Node (showRun); its Stop button stops the run in Node.
   const showRun = (state, activity) => {

@@ -31,8 +31,10 @@ export const REMOTE_RUN_STEPS = 200;
 export const REMOTE_AGENT_OPTIONS = `baseURL: 'http://remote-control.invalid/v1', model: 'remote', apiKey: 'none', maxRetries: 0, stepDelay: 0, maxSteps: ${REMOTE_RUN_STEPS}, customFetch: (url, init) => remoteFetch(init), approveAction: options.remote.approval || undefined,`;
 
 /**
- * The remote runner (JavaScript source run inside the bridge, after `page()` and `controller()` are
- * defined). It defines `remoteFetch` (the scripted model) and `remoteAct(method, args)`.
+ * The remote runner (JavaScript source run inside the bridge, after `page()`, `controller()` and
+ * `remoteHook(name)` are defined; `remoteHook('acting' | 'stop')` gives the function that tells the
+ * Node side, returning a promise, or nothing). It defines `remoteFetch` (the scripted model) and
+ * `remoteAct(method, args)`.
  */
 export const REMOTE_RUN_SOURCE = `
   // The controller call an action tool makes → the built-in tool and its input (the tools' own names).
@@ -89,7 +91,7 @@ export const REMOTE_RUN_SOURCE = `
       if (typeof original !== 'function') continue;
       target[method] = async function (...args) {
         // Told before acting, so a navigation that cuts the reply short shows whether the action began.
-        const acting = window[${JSON.stringify(REMOTE_ACTING_BINDING)}];
+        const acting = remoteHook('acting');
         if (current && acting) acting().catch(() => {});
         const result = await original.apply(target, args);
         if (current) current.result = result;
@@ -130,7 +132,7 @@ export const REMOTE_RUN_SOURCE = `
         // Stop wins: what was asked for and not done yet is cancelled, and the remote side is told.
         abandon('Stopped by the user in the page: the remote action was cancelled. Do not go on unless the user asks you to.', true);
         // Only the user's Stop is reported (a page going away disposes the agent first).
-        const stop = window[${JSON.stringify(REMOTE_STOP_BINDING)}];
+        const stop = remoteHook('stop');
         if (stop && !agent.disposed) stop().catch(() => {});
         return;
       }

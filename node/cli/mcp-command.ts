@@ -1,11 +1,14 @@
 // `drop-in-page-agent mcp`: an MCP server (stdio, or Streamable HTTP with --http) that lets an
-// external agent (Claude Desktop, Cursor, VS Code) read and operate pages in a Chromium it launches.
-// Runs until the client disconnects (stdio), or until Ctrl+C; the browser closes on every path.
+// external agent (Claude Desktop, Cursor, VS Code) read and operate pages in a Chromium it launches,
+// or (--pair) in a tab of the user's own browser they pair with a code. Runs until the client
+// disconnects (stdio), or until Ctrl+C; the browser (or the pairing server) closes on every path.
 import type { Readable, Writable } from 'node:stream';
 import { EXIT, NodeRunError } from '../errors.js';
 import { openBrowserHost, startUrl, type BrowserHost, type BrowserHostOptions } from '../mcp/browser-host.js';
 import { serveMcpOverHttp } from '../mcp/http-host.js';
+import type { McpHost } from '../mcp/mcp-host.js';
 import { createMcpServer } from '../mcp/mcp-server.js';
+import { startPairedHost } from '../mcp/pair/paired-host.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { parseOrigins } from '../tools/origin-policy.js';
 import { type FlagKind, intFlag, languageFlag, parseArgs } from './args.js';
@@ -19,12 +22,16 @@ export const MCP_USAGE = `Usage: drop-in-page-agent mcp [options]
 An MCP server for external agents (Claude Desktop, Cursor, VS Code): it launches Chromium and offers
 page_read, click, type, select, scroll, scroll_to_text, press_key, hover, navigate and tabs, plus
 page_task when a model is configured here. Speaks MCP over stdio, or Streamable HTTP with --http.
+With --pair it launches nothing: it drives a tab of your own browser (a page with the page agent
+script) that you pair with the code and snippet it prints here.
 
 Options:
   --url <url>                  the first page (default: a blank tab)
   --headless                   no browser window (default: a window the user sees)
   --approval <off|risky|all>   ask the user in the page before risky actions (default) or every action, or never
   --allowed-origins <list>     origins pages may be opened on (comma-separated; --url's is always allowed)
+  --pair                       pair a tab you have open instead of launching Chromium
+  --pair-port <n>              the pairing server's port on 127.0.0.1 (default 8932)
   --http                       serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port <n>                   the HTTP port (default 8931)
   --storage-state <file>       a Playwright storage-state file to start logged in
@@ -43,6 +50,8 @@ const MCP_FLAGS: Record<string, FlagKind> = {
   approval: 'value',
   'allowed-origins': 'list',
   http: 'boolean',
+  pair: 'boolean',
+  'pair-port': 'value',
   port: 'value',
   'storage-state': 'value',
   'max-steps': 'value',
@@ -66,7 +75,10 @@ function optionalLlm(flags: Record<string, unknown>, env: Record<string, string 
 }
 
 /** Reads the options; a NodeRunError (usage or config) names a bad one. */
-export function readMcpOptions(args: string[], io: Pick<CliIO, 'env' | 'cwd'>): { help: true } | { help?: false; host: BrowserHostOptions; http?: { port: number } } {
+export function readMcpOptions(
+  args: string[],
+  io: Pick<CliIO, 'env' | 'cwd'>,
+): { help: true } | { help?: false; host: BrowserHostOptions; http?: { port: number }; pair?: { port: number } } {
   const { flags, positionals } = parseArgs(args, MCP_FLAGS, 'mcp');
   if (flags.help) return { help: true };
   if (positionals.length) throw new NodeRunError('usage', `mcp takes no positional arguments, got "${positionals.join(' ')}".`);
@@ -74,6 +86,11 @@ export function readMcpOptions(args: string[], io: Pick<CliIO, 'env' | 'cwd'>): 
   if (approval !== 'off' && approval !== 'risky' && approval !== 'all') throw new NodeRunError('usage', `--approval must be off, risky or all, got "${approval}".`);
   const language = languageFlag(flags.language);
   if (flags.port !== undefined && !flags.http) throw new NodeRunError('usage', '--port needs --http (stdio has no port).');
+  if (flags['pair-port'] !== undefined && !flags.pair) throw new NodeRunError('usage', '--pair-port needs --pair.');
+  if (flags.pair) {
+    const launchOnly = ['url', 'headless', 'allowed-origins', 'storage-state'].filter((name) => flags[name] !== undefined);
+    if (launchOnly.length) throw new NodeRunError('usage', `--pair drives a tab of your own browser; --${launchOnly[0]} is for the browser mcp launches.`);
+  }
   startUrl(flags.url as string | undefined);
   const env = environmentWithEnvFile(io.env, io.cwd, flags['env-file'] as string | undefined);
   return {
@@ -89,6 +106,7 @@ export function readMcpOptions(args: string[], io: Pick<CliIO, 'env' | 'cwd'>): 
       env,
     },
     http: flags.http ? { port: intFlag(flags.port, 'port', 1, 65535) ?? 8931 } : undefined,
+    pair: flags.pair ? { port: intFlag(flags['pair-port'], 'pair-port', 1, 65535) ?? 8932 } : undefined,
   };
 }
 
@@ -100,13 +118,22 @@ export async function mcpCommand(args: string[], io: CliIO, streams?: McpStreams
     return EXIT.success;
   }
   const log = (line: string) => io.progress.write(`drop-in-page-agent mcp: ${line}\n`);
-  let host: Promise<BrowserHost> | undefined;
-  const openHost = (client: string) => {
-    host ??= openBrowserHost(options.host, client).then((opened) => {
-      log(`Chromium is open (${options.host.headed ? 'headed' : 'headless'}) for ${client}; approval: ${options.host.approval}.`);
-      return opened;
-    });
-    host.catch(() => (host = undefined));
+  let host: Promise<McpHost> | undefined;
+  const { llm, maxSteps, language, approval } = options.host;
+  const paired = options.pair ? await startPairedHost({ port: options.pair.port, approval, llm, maxSteps, language, log }) : undefined;
+  if (paired) host = Promise.resolve(paired);
+  const openHost = (client: string): Promise<McpHost> => {
+    if (paired) {
+      paired.setClient(client);
+      return Promise.resolve(paired);
+    }
+    if (!host) {
+      host = openBrowserHost(options.host, client).then((opened: BrowserHost) => {
+        log(`Chromium is open (${options.host.headed ? 'headed' : 'headless'}) for ${client}; approval: ${options.host.approval}.`);
+        return opened;
+      });
+      host.catch(() => (host = undefined));
+    }
     return host;
   };
   const serverOptions = { openHost, withTask: !!options.host.llm, version: __VERSION__, log };

@@ -14,6 +14,7 @@ import { blockOtherOrigins, NODE_INSTRUCTIONS, openStart } from '../session.js';
 import type { LlmSettings } from '../cli/llm-settings.js';
 import { browserTools, describeTabs } from '../tools/browser-tools.js';
 import { OriginPolicy } from '../tools/origin-policy.js';
+import type { McpHost } from './mcp-host.js';
 
 /** How the MCP server's browser is set up. */
 export interface BrowserHostOptions {
@@ -36,22 +37,11 @@ export interface BrowserHostOptions {
   browser?: Browser;
 }
 
-/** An open MCP browser: its tabs, the controller of the current tab, the tools, and close(). */
-export interface BrowserHost {
+/** An open MCP browser: its tabs, the controller of the current tab, the tools (in-page built-ins plus the Node tab tools), and close(). */
+export interface BrowserHost extends McpHost {
   readonly tabs: TabSet;
   readonly controller: RemotePageController;
   readonly origins: OriginPolicy;
-  /** The agent's tools (in-page built-ins plus the Node tab tools), from which the MCP tools are generated. */
-  readonly tools: ReadonlyMap<string, PageAgentTool>;
-  /** Notes about tabs and blocked navigations since the last call (told with the next result). */
-  takeNotes(): string[];
-  /** A fresh agent for one page_task, with the server's model; undefined when none is configured. */
-  taskAgent(maxSteps?: number): PageAgentCore | undefined;
-  /** How many remote actions have begun acting on a page (after approval), for telling a cut-short reply apart. */
-  readonly actionsStarted: number;
-  /** Called when the user presses Stop in a page's panel. */
-  onUserStop?: () => void;
-  close(): Promise<void>;
 }
 
 /** Checks the start URL; a NodeRunError (usage) when it is not one the browser may open. */
@@ -103,6 +93,7 @@ export async function openBrowserHost(options: BrowserHostOptions, client: strin
       controller,
       origins,
       tools: catalog.tools,
+      browserTools: true,
       get actionsStarted() {
         return started;
       },

@@ -5,7 +5,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ActionResult, PageAgentCore } from 'drop-in-page-agent';
 import { NodeRunError } from '../errors.js';
-import type { BrowserHost } from './browser-host.js';
+import type { McpHost } from './mcp-host.js';
 import { runPageTask, type TaskProgress } from './page-task.js';
 import { loadMcpSdk } from './sdk.js';
 import { ACTION_TOOLS, checkToolInput, mcpToolCatalog, type ActionToolName, type McpToolDefinition } from './tool-definitions.js';
@@ -13,7 +13,7 @@ import { ACTION_TOOLS, checkToolInput, mcpToolCatalog, type ActionToolName, type
 /** What the server needs: how to open the browser (once), and whether page_task is offered. */
 export interface McpServerOptions {
   /** Opens the browser host for the named client; called once, at the first need. */
-  openHost(client: string): Promise<BrowserHost>;
+  openHost(client: string): Promise<McpHost>;
   /** A model is configured on the server's side (page_task is offered). */
   withTask: boolean;
   /** The package version, told to clients. */
@@ -50,7 +50,7 @@ export function clientLabel(info: { name?: string; title?: string } | undefined)
 export async function createMcpServer(options: McpServerOptions): Promise<{ server: Server; close(): Promise<void> }> {
   const { Server, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = await loadMcpSdk();
   const server = new Server({ name: 'drop-in-page-agent', version: options.version }, { capabilities: { tools: {} } });
-  let host: Promise<BrowserHost> | undefined;
+  let host: Promise<McpHost> | undefined;
   let running: PageAgentCore | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let catalog: McpToolDefinition[] | undefined;
@@ -83,7 +83,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<{ serv
       const opened = await openHost().catch((error: unknown) => {
         throw new McpError(ErrorCode.InternalError, `The browser did not start: ${(error as Error).message}`);
       });
-      catalog = mcpToolCatalog(opened.tools, { withTask: options.withTask }).map((tool) => (tool.name in ACTION_TOOLS && tool.name !== 'navigate' ? { ...tool, outputSchema: ACTION_OUTPUT_SCHEMA } : tool));
+      catalog = mcpToolCatalog(opened.tools, { withTask: options.withTask, browserTools: opened.browserTools }).map((tool) => (tool.name in ACTION_TOOLS && tool.name !== 'navigate' ? { ...tool, outputSchema: ACTION_OUTPUT_SCHEMA } : tool));
     }
     return { tools: catalog };
   });
@@ -95,11 +95,14 @@ export async function createMcpServer(options: McpServerOptions): Promise<{ serv
       const hint = name === 'page_task' ? ' page_task needs a model on the server side (LLM_BASE_URL and LLM_MODEL).' : '';
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}".${hint}`);
     }
-    let opened: BrowserHost;
+    let opened: McpHost;
     try {
       opened = await openHost();
     } catch (error) {
       return text(`The browser is not available: ${(error as Error).message}`, true);
+    }
+    if (!opened.browserTools && (name === 'navigate' || name === 'tabs')) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". A paired tab is driven in place: the user opens pages and tabs.`);
     }
     return serial(async () => {
       try {
@@ -130,7 +133,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<{ serv
 }
 
 /** The controller call of a page action. */
-function runAction(host: BrowserHost, name: Exclude<ActionToolName, 'navigate'>, input: Record<string, any>): Promise<ActionResult & { approval?: string }> {
+function runAction(host: McpHost, name: Exclude<ActionToolName, 'navigate'>, input: Record<string, any>): Promise<ActionResult & { approval?: string }> {
   const controller = host.controller;
   switch (name) {
     case 'click':
@@ -151,7 +154,7 @@ function runAction(host: BrowserHost, name: Exclude<ActionToolName, 'navigate'>,
 }
 
 async function callTool(
-  host: BrowserHost,
+  host: McpHost,
   name: string,
   input: Record<string, unknown>,
   signal: AbortSignal,
@@ -182,7 +185,7 @@ async function callTool(
 }
 
 /** The tabs tool: list, open, switch, close (through the agent's own tab tools). */
-async function tabsCall(host: BrowserHost, input: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+async function tabsCall(host: McpHost, input: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
   const action = input.action ?? 'list';
   const run = async (tool: string, args: Record<string, unknown>) => {
     const source = host.tools.get(tool)!;

@@ -3,7 +3,7 @@
 // own agent still applies the approval policy to each action (remote-run.ts).
 import type { AgentStepEvent, PageAgentCore } from 'drop-in-page-agent';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { BrowserHost } from './browser-host.js';
+import type { McpHost } from './mcp-host.js';
 
 /** One MCP progress notification's content. */
 export interface TaskProgress {
@@ -33,7 +33,7 @@ function checkInput(input: Record<string, unknown>): { task: string; maxSteps?: 
 
 /** Runs the task; resolves with its result (a stop or a cancelled request included), never throws for the task's own failure. */
 export async function runPageTask(
-  host: BrowserHost,
+  host: McpHost,
   input: Record<string, unknown>,
   signal: AbortSignal,
   progress: (progress: TaskProgress) => void,

@@ -122,6 +122,8 @@ function tabsTool(tools: ReadonlyMap<string, PageAgentTool>): McpToolDefinition 
 export interface CatalogOptions {
   /** Offer page_task (only when the server has a model configured). */
   withTask: boolean;
+  /** Offer navigate and tabs (a launched browser; a paired tab has no Node tab tools). @default true */
+  browserTools?: boolean;
 }
 
 /**
@@ -132,6 +134,7 @@ export interface CatalogOptions {
 export function mcpToolCatalog(tools: ReadonlyMap<string, PageAgentTool>, options: CatalogOptions): McpToolDefinition[] {
   const catalog: McpToolDefinition[] = [PAGE_READ];
   for (const [name, source] of Object.entries(ACTION_TOOLS) as [ActionToolName, string][]) {
+    if (name === 'navigate' && options.browserTools === false) continue;
     const tool = sourceTool(tools, source);
     const inputSchema = objectSchema(tool);
     catalog.push({
@@ -141,7 +144,7 @@ export function mcpToolCatalog(tools: ReadonlyMap<string, PageAgentTool>, option
       annotations: { title: source, destructiveHint: !/^(?:scroll|scroll_to_text|hover)$/.test(name), openWorldHint: true },
     });
   }
-  catalog.push(tabsTool(tools));
+  if (options.browserTools !== false) catalog.push(tabsTool(tools));
   if (options.withTask) catalog.push(PAGE_TASK);
   return catalog;
 }

@@ -19,9 +19,11 @@ function importsOf(file: string): string[] {
 }
 
 describe('node/ layering', () => {
-  it('imports only the public API, playwright-core, the MCP SDK, Node built-ins, its own files and the relay .env parser', () => {
+  it('imports only the public API, playwright-core, the MCP SDK, ws (pairing), Node built-ins, its own files and the relay .env parser', () => {
     const allowed = (file: string, spec: string) => {
       if (spec === 'drop-in-page-agent' || spec === 'playwright-core' || spec.startsWith('node:') || spec.startsWith('@modelcontextprotocol/sdk/')) return true;
+      // The pairing WebSocket server (mcp --pair), loaded only there.
+      if (spec === 'ws') return relative(ROOT, file).startsWith('node/mcp/pair/');
       if (!spec.startsWith('.')) return false;
       const target = relative(ROOT, resolve(join(file, '..'), spec));
       return target.startsWith('node/') || target === 'relay/env-file.js';

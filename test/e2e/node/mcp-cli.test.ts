@@ -147,6 +147,26 @@ describe('drop-in-page-agent mcp (stdio)', () => {
     expect(await waitUntilGone(profileRoot)).toEqual([]);
   });
 
+  it('with --pair launches no browser: prints the pairing code and snippet, serves /pair.js, and exits when the client goes', async () => {
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((done) => probe.close(() => done()));
+    const child = spawn(process.execPath, [BIN, 'mcp', '--pair', '--pair-port', String(port)], { cwd: work, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const closed = new Promise<number | null>((done) => child.on('close', done));
+    for (let waited = 0; !/pairing code \d{6}/.test(stderr) && waited < 20_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    const code = /pairing code (\d{6})/.exec(stderr)?.[1];
+    expect(code).toBeDefined();
+    expect(stderr).toContain(`http://127.0.0.1:${port}/pair.js?code=${code}`);
+    const script = await fetch(`http://127.0.0.1:${port}/pair.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(await script.text()).toContain(`ws://127.0.0.1:${port}/pair`);
+    child.stdin.end();
+    expect(await closed).toBe(0);
+  });
+
   it('answers a line that is not JSON-RPC with a parse error, says so on stderr, and goes on', async () => {
     const child = spawn(process.execPath, [BIN, 'mcp', '--headless'], { cwd: work, env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: mkdtempSync(join(work, 'tmp-')) } });
     let stdout = '';
@@ -184,6 +204,8 @@ describe('drop-in-page-agent mcp (stdio)', () => {
     [['mcp', '--port', '9000'], '--port needs --http'],
     [['mcp', '--http', '--port', 'x'], '--port must be a whole number from 1 to 65535'],
     [['mcp', 'extra'], 'mcp takes no positional arguments'],
+    [['mcp', '--pair', '--url', 'https://example.com/'], '--pair drives a tab of your own browser; --url is for the browser mcp launches'],
+    [['mcp', '--pair-port', '9000'], '--pair-port needs --pair'],
     [['mcp', '--base-url', 'not a url', '--model', 'm'], 'LLM_BASE_URL "not a url" is not a URL'],
   ])('exits 2 on a usage error before starting anything: %j', async (args, message) => {
     const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
