@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { NodeRunError } from '../errors.js';
-import { REMOTE_ACTING_BINDING, REMOTE_AGENT_OPTIONS, REMOTE_RUN_SOURCE, REMOTE_STOP_BINDING, type RemoteOptions } from './remote-run.js';
+import { QUIET_SOURCE, REMOTE_ACTING_BINDING, REMOTE_AGENT_OPTIONS, REMOTE_RUN_SOURCE, REMOTE_STOP_BINDING, type RemoteOptions } from './remote-run.js';
 
 /** The global symbol under which the bridge lives in each top-level page. */
 export const BRIDGE_KEY = 'drop-in-page-agent/node-bridge';
@@ -93,14 +93,7 @@ const after = (options: BridgeOptions) => `;(() => {
     }
     if (activity) mirror.dispatchEvent(new CustomEvent('activity', { detail: activity }));
   };
-  // Resolves once the DOM has been quiet for 100 ms, after 1 s at most.
-  const quiet = () => new Promise((resolve) => {
-    const done = () => { observer.disconnect(); clearTimer(quietTimer); clearTimer(maxTimer); resolve(); };
-    const observer = new Observer(() => { clearTimer(quietTimer); quietTimer = setTimer(done, 100); });
-    let quietTimer = setTimer(done, 100);
-    const maxTimer = setTimer(done, 1000);
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
+  ${QUIET_SOURCE}
   const bridge = {
     async call(method, args) {
       const target = controller();

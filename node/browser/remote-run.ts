@@ -176,3 +176,16 @@ export const REMOTE_RUN_SOURCE = `
     if (!running) start(agent);
   };
 `;
+
+/**
+ * In-page source defining \`quiet()\`: resolves once the DOM has been quiet for 100 ms, after 1 s at
+ * most. Needs \`setTimer\`, \`clearTimer\` and \`Observer\` (the page's own, captured) in scope. Shared by
+ * the launched-browser bridge (page-bridge.ts) and the paired tab's script (mcp/pair/pair-script.ts).
+ */
+export const QUIET_SOURCE = `const quiet = () => new Promise((resolve) => {
+    const done = () => { observer.disconnect(); clearTimer(quietTimer); clearTimer(maxTimer); resolve(); };
+    const observer = new Observer(() => { clearTimer(quietTimer); quietTimer = setTimer(done, 100); });
+    let quietTimer = setTimer(done, 100);
+    const maxTimer = setTimer(done, 1000);
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });`;

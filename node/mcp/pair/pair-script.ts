@@ -1,7 +1,7 @@
 // /pair.js of `mcp --pair`, for a tab that has our IIFE: connects over WebSocket, asks the user to
 // accept in the panel (an approval card), then runs the server's calls as steps of a remote run
 // (remote-run.ts). Plain JavaScript text using only the bundle's public API (window.PageAgent).
-import { REMOTE_RUN_SOURCE, REMOTE_RUN_STEPS } from '../../browser/remote-run.js';
+import { QUIET_SOURCE, REMOTE_RUN_SOURCE, REMOTE_RUN_STEPS } from '../../browser/remote-run.js';
 
 /** The name of the pairing step the panel asks the user to allow. */
 export const PAIR_TOOL = 'accept_pairing';
@@ -72,14 +72,7 @@ export function pairScript(socketUrl: string): string {
   const remoteHook = (name) => (secret && !ended ? () => Promise.resolve(send({ type: name })) : undefined);
   ${REMOTE_RUN_SOURCE}
   TOOLS.acceptPairing = (code, client) => [${JSON.stringify(PAIR_TOOL)}, { code, client }];
-  // Resolves once the DOM has been quiet for 100 ms, after 1 s at most.
-  const quiet = () => new Promise((resolve) => {
-    const done = () => { observer.disconnect(); clearTimer(quietTimer); clearTimer(maxTimer); resolve(); };
-    const observer = new Observer(() => { clearTimer(quietTimer); quietTimer = setTimer(done, 100); });
-    let quietTimer = setTimer(done, 100);
-    const maxTimer = setTimer(done, 1000);
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
+  ${QUIET_SOURCE}
   let socket = null;
   const send = (message) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(secret ? { ...message, secret } : message));

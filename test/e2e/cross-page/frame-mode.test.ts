@@ -9,7 +9,7 @@ import { openPage } from '../../helpers/browser.js';
 import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { inPanel, requireBundle, typeTask, userText, waitForStatus } from '../bundle/bundle-helpers.js';
-import { click, done, pageModel, stepOf } from './shop.js';
+import { click, done, pageModel, routeCheckout, stepOf } from './shop.js';
 
 let web: StaticServer;
 let other: StaticServer;
@@ -28,16 +28,7 @@ beforeAll(async () => {
   web.route('/fm/shipping.html', {
     body: shopPage('Shipping', `<form method="post" action="/fm/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form><a href="${other.url('/away.html')}">Pay with PayNow</a>`),
   });
-  web.route('/fm/ship', (req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      res.writeHead(req.method === 'POST' ? 200 : 405, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(shopPage('Payment', `<p>Shipping to ${new URLSearchParams(body).get('street')}</p><button type="button" onclick="location.assign('/fm/go-confirm')">Place order</button>`));
-    });
-  });
-  web.route('/fm/go-confirm', (_req, res) => res.writeHead(302, { location: '/fm/confirm.html' }).end());
-  web.route('/fm/confirm.html', { body: shopPage('Confirmation', '<p>Order confirmed: #1042</p>') });
+  routeCheckout(web, '/fm', shopPage);
   web.route('/fm/gift.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY' });
     res.end(shopPage('Gift cards', '<p>Framing not allowed</p>'));

@@ -8,7 +8,7 @@ import { openPage } from '../../helpers/browser.js';
 import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { inPanel, requireBundle, typeTask, userText, waitForStatus } from '../bundle/bundle-helpers.js';
-import { click, done, pageModel, stepOf } from './shop.js';
+import { click, done, pageModel, routeCheckout, stepOf } from './shop.js';
 
 let web: StaticServer;
 let other: StaticServer;
@@ -28,19 +28,10 @@ beforeAll(async () => {
   // A same-origin frame with the script too: it shares the tab's sessionStorage, never the task.
   web.route('/cp/frame.html', { body: shopPage('Offers', '<p>10% off mugs</p>') });
   web.route('/cp/shipping.html', { body: shopPage('Shipping', '<iframe src="/cp/frame.html" title="Offers"></iframe><form method="post" action="/cp/ship"><label>Street <input name="street" value="1 Main St"></label><button>Use this address</button></form>') });
-  web.route('/cp/ship', (req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      res.writeHead(req.method === 'POST' ? 200 : 405, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(shopPage('Payment', `<p>Shipping to ${new URLSearchParams(body).get('street')}</p><button type="button" onclick="location.assign('/cp/go-confirm')">Place order</button>`));
-    });
-  });
-  web.route('/cp/go-confirm', (_req, res) => res.writeHead(302, { location: '/cp/confirm.html' }).end());
+  routeCheckout(web, '/cp', shopPage);
   web.route('/cp/to-paynow', (_req, res) => res.writeHead(302, { location: other.url('/away.html') }).end());
   // A server that takes its time before redirecting: the old page stays up meanwhile.
   web.route('/cp/slow-confirm', (_req, res) => void setTimeout(() => res.writeHead(302, { location: '/cp/confirm.html' }).end(), 1500));
-  web.route('/cp/confirm.html', { body: shopPage('Confirmation', '<p>Order confirmed: #1042</p>') });
   web.route('/cp/list.html', { body: shopPage('Mugs', '<a href="/cp/detail.html">Blue mug</a> <a href="/cp/detail.html?red">Red mug</a>') });
   web.route('/cp/detail.html', { body: shopPage('Blue mug', '<p>Price: 12 EUR</p><button type="button" onclick="history.back()">Back to list</button>') });
   web.route('/cp/reload.html', { body: shopPage('Counter', '<p>Visits: <span id="n"></span></p><button type="button" onclick="location.reload()">Reload</button><script>n.textContent = sessionStorage.visits = Number(sessionStorage.visits || 0) + 1</script>') });

@@ -17,30 +17,26 @@ afterAll(async () => {
 const token = (index: number, side: 'h' | 'v') => `carrier${index}${side}zq`;
 
 describe('hidden-text carriers', () => {
-  it(`never reach the page text (${CARRIERS.length} carriers), while their visible twins do`, async () => {
+  /** The carriers (after `before`) in a `height`-px viewport: hidden tokens leaked and visible ones lost. */
+  async function check(before: string, height: number) {
     const html = CARRIERS.map(([, hidden, visible], i) => `<section>${hidden.replace('TOKEN', token(i, 'h'))}${visible.replace('TOKEN', token(i, 'v'))}</section>`).join('\n');
-    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111;font:16px sans-serif">${html}</body>`, { viewport: { width: 1000, height: 3000 } });
+    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111;font:16px sans-serif">${before}${html}</body>`, { viewport: { width: 1000, height } });
     try {
       const { content } = await observe(page);
       const leaked = CARRIERS.filter((_, i) => content.includes(token(i, 'h'))).map(([name]) => name);
       const lost = CARRIERS.filter((_, i) => !content.includes(token(i, 'v'))).map(([name]) => name);
-      expect({ leaked, lost }).toEqual({ leaked: [], lost: [] });
+      return { leaked, lost };
     } finally {
       await context.close();
     }
+  }
+
+  it(`never reach the page text (${CARRIERS.length} carriers), while their visible twins do`, async () => {
+    expect(await check('', 3000)).toEqual({ leaked: [], lost: [] });
   });
 
   it('never reach it below the viewport either, where no hit test reaches (painting order decides)', async () => {
-    const html = CARRIERS.map(([, hidden, visible], i) => `<section>${hidden.replace('TOKEN', token(i, 'h'))}${visible.replace('TOKEN', token(i, 'v'))}</section>`).join('\n');
-    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111;font:16px sans-serif"><div style="height:1200px">Intro</div>${html}</body>`, { viewport: { width: 1000, height: 800 } });
-    try {
-      const { content } = await observe(page);
-      const leaked = CARRIERS.filter((_, i) => content.includes(token(i, 'h'))).map(([name]) => name);
-      const lost = CARRIERS.filter((_, i) => !content.includes(token(i, 'v'))).map(([name]) => name);
-      expect({ leaked, lost }).toEqual({ leaked: [], lost: [] });
-    } finally {
-      await context.close();
-    }
+    expect(await check('<div style="height:1200px">Intro</div>', 800)).toEqual({ leaked: [], lost: [] });
   });
 });
 
