@@ -2,15 +2,17 @@
 // take-over and continuation. The steps themselves run in agent/step-loop.ts; tool bodies live in
 // tools/, prompt text in prompt/.
 // The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
-import { createToolRegistry, type AgentPageController } from './tools/index.js';
+import { createToolRegistry, outputSchemaOf, type AgentPageController } from './tools/index.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './agent/core-config.js';
 import { createAgentLLM } from './agent/create-llm.js';
 import { AgentStateError, quietly } from './agent/errors.js';
 import type { RunControlState } from './agent/run-control.js';
 import type { Outcome } from './agent/run-outcome.js';
 import { StepLoop } from './agent/step-loop.js';
-import { requireRunnable } from './config/index.js';
-import type { AgentHooks, AgentOptions, AgentStatus, ApprovalDecision, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
+import { ConfigError, requireRunnable } from './config/index.js';
+import { earlierEntry, formatEarlierTasks } from './prompt/index.js';
+import { SHORTENED_NOTE } from './agent/notes.js';
+import type { AgentHooks, AgentOptions, AgentStatus, ApprovalDecision, ExecuteOptions, ExecutionResult, HistoricalEvent, PageAgentTool } from './types.js';
 import { callHook, emitActivity, emitHistory, recordEvent, recordRetry } from './agent/agent-events.js';
 import { askUser, type AskUserHandler } from './agent/ask-user.js';
 import { checkTaskRunState, TaskRun, type TaskRunState } from './agent/task-run.js';
@@ -53,7 +55,9 @@ export class PageAgentCore extends EventTarget {
   /** The current (or last) task's run, and a promise that settles when that run ends. */
   #run: TaskRun | null = null;
   #settled: Promise<void> = Promise.resolve();
-  #lastResult: ExecutionResult | null = null;
+  #lastResult: ExecutionResult<unknown> | null = null;
+  /** The conversation's finished tasks, one entry each (earlierEntry), for `execute(task, { continue: true })`. */
+  #earlier: string[] = [];
   #askUser: AskUserHandler | undefined;
   readonly #loop = new StepLoop(this);
 
@@ -71,7 +75,7 @@ export class PageAgentCore extends EventTarget {
   }
 
   /** Result of the most recent run, or null before the first run completes. */
-  get lastResult(): ExecutionResult | null {
+  get lastResult(): ExecutionResult<unknown> | null {
     return this.#lastResult;
   }
 
@@ -141,11 +145,27 @@ export class PageAgentCore extends EventTarget {
    * Runs a task to its end. Throws AgentStateError when disposed, already running or given no task,
    * and ConfigError when baseURL or model is missing; every other failure resolves `success: false`.
    */
-  async execute(task: string): Promise<ExecutionResult> {
+  execute(task: string, options?: { continue?: boolean }): Promise<ExecutionResult>;
+  execute<T>(task: string, options: ExecuteOptions<T>): Promise<ExecutionResult<T>>;
+  /**
+   * Ours, `options`: `continue` keeps this conversation's earlier tasks for the model (else a new
+   * conversation starts); `outputSchema` (zod or JSON Schema) makes `data` of a successful result
+   * the validated data `done` returns, and offers the `extract` tool. A bad option throws ConfigError.
+   */
+  async execute(task: string, options: ExecuteOptions = {}): Promise<ExecutionResult<any>> {
     this.#checkIdle();
     if (typeof task !== 'string' || task.trim() === '') throw new AgentStateError('empty_task', 'execute(task) needs a non-empty task string.');
+    const { continue: more, outputSchema } = options ?? {};
+    if (more !== undefined && typeof more !== 'boolean') throw new ConfigError('continue', `execute(task, { continue }) takes true or false; got ${typeof more}.`);
+    const output = outputSchema === undefined ? undefined : outputSchemaOf(outputSchema);
     requireRunnable(this.config);
-    return this.#runTask(new TaskRun(task, newId(), this.#runDeps()));
+    const run = new TaskRun(task, newId(), this.#runDeps());
+    run.output = output;
+    if (more) {
+      run.earlier = this.#earlier;
+      if (formatEarlierTasks(run.earlier).shortened) run.history.push({ type: 'observation', content: SHORTENED_NOTE });
+    }
+    return this.#runTask(run);
   }
 
   /**
@@ -153,7 +173,7 @@ export class PageAgentCore extends EventTarget {
    * history, step count (`maxSteps` counts across), usage, queued notes and loop counts; the hooks
    * run as for `execute()`. Throws AgentStateError (`bad_state`) when the state is invalid.
    */
-  async continueTask(state: TaskRunState): Promise<ExecutionResult> {
+  async continueTask(state: TaskRunState): Promise<ExecutionResult<any>> {
     this.#checkIdle();
     const checked = checkTaskRunState(state);
     requireRunnable(this.config);
@@ -172,7 +192,7 @@ export class PageAgentCore extends EventTarget {
     };
   }
 
-  async #runTask(run: TaskRun): Promise<ExecutionResult> {
+  async #runTask(run: TaskRun): Promise<ExecutionResult<unknown>> {
     this.#run = run;
     this.task = run.task;
     this.taskId = run.taskId;
@@ -187,6 +207,8 @@ export class PageAgentCore extends EventTarget {
     try {
       this.pageController.resetTaskState?.();
       outcome = await this.#loop.run(run);
+      const { success, data } = outcome.result;
+      this.#earlier = [...run.earlier, earlierEntry(run.task, success, data, run.notes.toJSON().page)].slice(-20);
       this.#lastResult = outcome.result;
       await callHook(this, 'onAfterTask', outcome.result);
       return outcome.result;

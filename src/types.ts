@@ -1,5 +1,6 @@
 // Public types of the agent: status, activity, history events, results, tools and approval.
 // Shapes follow page-agent 1.x (DESIGN.md §3); additions are marked as ours.
+import type { StandardSchema } from './base/index.js';
 import type { LLMConfig, ToolInputSchema, Usage } from './llm/index.js';
 
 export type { Usage } from './llm/index.js';
@@ -74,12 +75,21 @@ export interface AgentErrorEvent {
 /** Everything in `history`. */
 export type HistoricalEvent = AgentStepEvent | ObservationEvent | UserTakeoverEvent | RetryEvent | AgentErrorEvent;
 
-/** The outcome of `execute(task)`. `usage` is ours: the task's token total. */
-export interface ExecutionResult {
-  success: boolean;
-  data: string;
+/**
+ * The outcome of `execute(task)`: `data` is the answer's text, or (ours) with an `outputSchema` the
+ * validated data of a successful run. `usage` is ours: the task's token total.
+ */
+export type ExecutionResult<T = string> = {
   history: HistoricalEvent[];
   usage?: Usage;
+} & ({ success: true; data: T } | { success: false; data: string });
+
+/** Ours: what `execute(task, options)` takes besides the task. */
+export interface ExecuteOptions<T = unknown> {
+  /** Keep the earlier tasks of this conversation (their tasks, answers and last pages) for the model. */
+  continue?: boolean;
+  /** A zod (3 or 4) schema or a JSON Schema: `done` then returns `data` of that shape, and `extract` is offered. */
+  outputSchema?: StandardSchema<T> | Record<string, unknown>;
 }
 
 /** Per-invocation context passed to every tool. Tools must honour `signal`. */

@@ -9,7 +9,7 @@ import type { ResolvedAgentConfig } from './core-config.js';
 
 /**
  * System and user messages for one step (`step` is 0-based; `hasDone`: whether the agent has a
- * `done` tool; `fence`: the run's random page marker). A failing getPageInstructions is logged and the step goes on without page
+ * `done` tool; `fence`: the run's random page marker; `earlier`: the conversation's `<earlier_tasks>` block). A failing getPageInstructions is logged and the step goes on without page
  * instructions; a failing transformPageContent throws.
  */
 export async function composeMessages(
@@ -22,6 +22,7 @@ export async function composeMessages(
   llmsTxtLoader: LlmsTxtLoader,
   signal: AbortSignal,
   fence?: string,
+  earlier?: string,
 ): Promise<Message[]> {
   const { instructions, experimentalLlmsTxt, transformPageContent } = config;
   let pageInstructions: string | null | undefined;
@@ -46,6 +47,7 @@ export async function composeMessages(
     history,
     page: { header: state.header, content, footer: state.footer },
     fence,
+    earlier,
   });
   return [
     { role: 'system', content: getSystemPrompt(config.language, config.customSystemPrompt) },

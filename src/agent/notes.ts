@@ -76,3 +76,9 @@ const heldBecause = (reason?: string): string => (reason ? ` (held because it ${
 export function onlyFirstNote(repairs: ReadonlyArray<{ case: number; message: string }> | undefined, ran: string): string {
   return repairs?.some((repair) => repair.case === 9 && /using the first/.test(repair.message)) ? ` Only the first action of your reply (${ran}) ran; send one per step.` : '';
 }
+
+/** The result of a `done` that claims success without the `data` the output schema asks for. */
+export const MISSING_DATA_RESULT = 'Not finished: with success true, done needs data in the output schema. Call done again with it.';
+
+/** The note when a continued conversation's older tasks were shortened to fit the prompt. */
+export const SHORTENED_NOTE = "This conversation's oldest tasks were shortened to fit the prompt's budget.";

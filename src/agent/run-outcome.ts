@@ -5,13 +5,13 @@ import type { AgentStatus, ExecutionResult, HistoricalEvent, Usage } from '../ty
 
 /** The result a run resolves to and the status the agent takes after it. */
 export interface Outcome {
-  result: ExecutionResult;
+  result: ExecutionResult<unknown>;
   status: AgentStatus;
 }
 
 /** A run's outcome; the usage is copied so later runs cannot change it. */
-export function outcomeOf(success: boolean, data: string, status: AgentStatus, history: HistoricalEvent[], usage: Usage): Outcome {
-  return { result: { success, data, history, usage: { ...usage } }, status };
+export function outcomeOf(success: boolean, data: unknown, status: AgentStatus, history: HistoricalEvent[], usage: Usage): Outcome {
+  return { result: { success, data, history, usage: { ...usage } } as ExecutionResult<unknown>, status };
 }
 
 /** On the last step, a reply without a valid action means the model would not call done: say so. */

@@ -7,12 +7,13 @@ import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events
 import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
 import { addUsage, LLMError, type InvokeResult } from '../llm/index.js';
 import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
-import { AGENT_OUTPUT, buildAgentOutput, selectOfferedTools, type DecodedStep } from '../tools/index.js';
+import { AGENT_OUTPUT, buildAgentOutput, doneWithData, selectOfferedTools, type DecodedStep } from '../tools/index.js';
 import { isAbortError, messageOf } from '../base/index.js';
 import { ApprovalGate } from './approval-gate.js';
 import { quietly } from './errors.js';
 import * as notes from './notes.js';
-import { LlmsTxtLoader } from '../prompt/index.js';
+import { formatEarlierTasks, LlmsTxtLoader } from '../prompt/index.js';
+import { extractTool } from './extract-tool.js';
 import { takeAction } from './take-action.js';
 import { composeMessages } from './compose-messages.js';
 import type { BrowserState } from '../dom/index.js';
@@ -81,8 +82,13 @@ export class StepLoop {
     const state = await agent.pageController.getBrowserState();
     this.#observe(run, state, step);
     const offered = selectOfferedTools(tools, { canAskUser: !!agent.onAskUser, lastStep: step === config.maxSteps - 1 });
+    if (run.output) {
+      if (offered.size > 1) offered.set('extract', extractTool(run, agent.pageController));
+      if (offered.has('done')) offered.set('done', doneWithData(run.output));
+    }
     const { tools: offeredTools, macro } = buildAgentOutput(offered);
-    const messages = await composeMessages(config, agent.task, agent.history, state, step, tools.has('done'), this.#llmsTxt, signal, run.fence);
+    const earlier = formatEarlierTasks(run.earlier).text;
+    const messages = await composeMessages(config, agent.task, agent.history, state, step, tools.has('done'), this.#llmsTxt, signal, run.fence, earlier);
     emitActivity(agent, { type: 'thinking' });
     const stopWatching = watchDomChanges();
     let reply: InvokeResult<DecodedStep>;
@@ -106,15 +112,16 @@ export class StepLoop {
       rawRequest: reply.rawRequest,
     };
     run.inFlight = event;
-    const acted = await takeAction(agent, run, this.approvals, action, state, signal);
+    const acted = await takeAction(agent, run, this.approvals, action, state, signal, offered);
     run.inFlight = null;
+    const input = (action.name === 'done' && action.input) as { text?: unknown; success?: unknown; data?: unknown } | false;
+    const success = input && input.success !== false;
+    // With an output schema, a successful done must carry data; without it the run goes on.
+    const noData = success && run.output && input.data === undefined;
     event.action.output = acted.output + notes.onlyFirstNote(reply.repairs, action.name);
+    if (noData) run.notes.push(notes.MISSING_DATA_RESULT);
     recordEvent(agent, event);
-    if (action.name === 'done') {
-      const input = (action.input ?? {}) as { text?: unknown; success?: unknown };
-      const text = typeof input.text === 'string' ? input.text : '';
-      return this.#outcome(run, input.success !== false, text, 'completed');
-    }
+    if (input && !noData) return this.#outcome(run, !!success, success && run.output ? input.data : typeof input.text === 'string' ? input.text : '', 'completed');
     return acted.stop ? this.#fail(run, acted.stop) : undefined;
   }
 
@@ -144,7 +151,7 @@ export class StepLoop {
     return this.#outcome(run, false, message, 'error');
   }
 
-  #outcome(run: TaskRun, success: boolean, data: string, status: AgentStatus): Outcome {
+  #outcome(run: TaskRun, success: boolean, data: unknown, status: AgentStatus): Outcome {
     return outcomeOf(success, data, status, this.#agent.history, run.usage);
   }
 }

@@ -10,6 +10,7 @@ import { describeAction, pageFingerprint } from './loop-detector.js';
 import * as notes from './notes.js';
 import { runTool } from './run-tool.js';
 import type { TaskRun } from './task-run.js';
+import type { PageAgentTool } from '../types.js';
 
 /** What an action left for the model; `stop` ends the run with that reason. */
 export interface ActionResult {
@@ -25,9 +26,10 @@ export async function takeAction(
   action: ChosenAction,
   state: BrowserState,
   signal: AbortSignal,
+  tools: ReadonlyMap<string, PageAgentTool> = agent.tools,
 ): Promise<ActionResult> {
-  const tool = agent.tools.get(action.name);
-  if (!tool) return { output: `Unknown action "${action.name}". Available: ${[...agent.tools.keys()].join(', ')}.` };
+  const tool = tools.get(action.name);
+  if (!tool) return { output: `Unknown action "${action.name}". Available: ${[...tools.keys()].join(', ')}.` };
   if (action.name !== 'done') {
     const fingerprint = pageFingerprint(state);
     const verdict = run.loops.record(action, fingerprint);
@@ -45,7 +47,7 @@ export async function takeAction(
     if (verdict.level === 'warn') run.notes.push(notes.repeatingNote(described, verdict.count));
   }
   let approval: ApprovalOutcome | undefined;
-  if ((agent.config.approveAction || agent.config.allowedOrigins) && !CONTROL_TOOL_NAMES.has(action.name)) {
+  if ((agent.config.approveAction || agent.config.allowedOrigins) && !CONTROL_TOOL_NAMES.has(action.name) && !(run.output && action.name === 'extract')) {
     approval = await approve(agent, approvals, action, state, signal);
     if (!approval.allow) return { output: approval.result ?? notes.deniedResult(approval.note, approval.reason) };
   }

@@ -2,7 +2,7 @@
 // notes, loop counts, pause/take-over control, abort controller and LLM client), and that state as
 // plain, versioned data: toJSON() / TaskRun.fromJSON() carry a task to another page or process.
 import { isRecord } from '../base/index.js';
-import { emptyUsage, type LLM } from '../llm/index.js';
+import { emptyUsage, type LLM, type ToolInputSchema } from '../llm/index.js';
 import type { AgentStepEvent, HistoricalEvent, Usage } from '../types.js';
 import { AgentStateError } from './errors.js';
 import { LoopDetector } from './loop-detector.js';
@@ -30,6 +30,8 @@ export interface TaskRunState {
   loops: Array<[string, number]>;
   /** The run's page-text fence marker (TaskRun.fence); a state without one gets a new marker. */
   fence?: string;
+  /** The conversation's earlier tasks (`execute(task, { continue: true })`), one entry each, oldest first. */
+  earlier?: string[];
 }
 
 /** What a run needs from the agent that runs it. */
@@ -58,6 +60,10 @@ export class TaskRun {
   readonly fence: string;
   /** The result's text when `stop(reason)` ends the run (not saved: a continued run starts unstopped). */
   stopReason = 'Task stopped.';
+  /** The conversation's earlier tasks the model reads (see TaskRunState.earlier). */
+  earlier: string[];
+  /** The result schema of `execute(task, { outputSchema })` (not saved: it may be code). */
+  output?: ToolInputSchema;
 
   constructor(task: string, taskId: string, deps: TaskRunDeps, state?: TaskRunState) {
     this.task = task;
@@ -69,6 +75,7 @@ export class TaskRun {
     this.step = state?.step ?? 0;
     this.history = state ? copyJson(state.history) : [];
     this.usage = state ? { ...state.usage } : emptyUsage();
+    this.earlier = state?.earlier ?? [];
     this.fence = state?.fence ?? Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
   }
 
@@ -86,7 +93,7 @@ export class TaskRun {
       history.push(copyJson({ ...this.inFlight, action: { ...this.inFlight.action, output: inFlightOutput } }));
       step = this.inFlight.stepIndex + 1;
     }
-    return { version: TASK_RUN_VERSION, task: this.task, taskId: this.taskId, step, history, usage: { ...this.usage }, notes: this.notes.toJSON(), loops: this.loops.toJSON(), fence: this.fence };
+    return { version: TASK_RUN_VERSION, task: this.task, taskId: this.taskId, step, history, usage: { ...this.usage }, notes: this.notes.toJSON(), loops: this.loops.toJSON(), fence: this.fence, earlier: [...this.earlier] };
   }
 
   /** A run restored from `toJSON()` data; throws AgentStateError (`bad_state`) naming what is wrong. */
@@ -115,6 +122,7 @@ function problemOf(data: unknown): string | null {
   const page = notes.page;
   if (page !== null && !(isRecord(page) && typeof page.url === 'string' && typeof page.title === 'string')) return '`notes.page` is malformed';
   if (!Array.isArray(data.loops) || !data.loops.every((e) => Array.isArray(e) && typeof e[0] === 'string' && isCount(e[1]))) return '`loops` is malformed';
+  if (data.earlier !== undefined && !(Array.isArray(data.earlier) && data.earlier.every((e) => typeof e === 'string'))) return '`earlier` is not a list of strings';
   if (data.fence !== undefined && (typeof data.fence !== 'string' || !/^[a-z0-9]{4,32}$/.test(data.fence))) return '`fence` is malformed';
   return null;
 }

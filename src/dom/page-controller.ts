@@ -65,6 +65,15 @@ export class PageController extends EventTarget {
   }
 
   /**
+   * Ours: the whole page as text: the observation without its budget or viewport limit, with indexes
+   * of its own (the model's stay as they are). The `extract` tool reads it.
+   */
+  async getPageText(): Promise<string> {
+    await this.#leaving;
+    return observePage({ ...this.#ctx, config: { ...this.config, viewportExpansion: -1 }, registry: new ElementRegistry() }).state.content;
+  }
+
+  /**
    * Ours: reads and acts in `win` from now on (a same-origin frame filling the tab: frame mode);
    * reads wait for `ready` (its next page) first.
    *

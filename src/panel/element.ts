@@ -29,6 +29,8 @@ export class PanelElement extends PanelBase {
   #drag = new DragController(this);
   #sheet = new SheetController(this);
   #recent!: RecentTasks;
+  /** Set by "New conversation": the next task does not continue the earlier ones. */
+  #fresh = false;
   #actionTexts = new WeakMap<AgentStepEvent, string>();
   #expanded = false;
   #question: PendingQuestion | null = null;
@@ -229,7 +231,8 @@ export class PanelElement extends PanelBase {
       @click=${() => this.setExpanded(!open)}
     >${open ? '▾' : '▴'}</button>`;
     if (!s.running) {
-      return html`${toggle}<button type="button" class="icon close" aria-label=${t('close')} title=${t('close')} @click=${() => agent.dispose()}>✕</button>`;
+      const fresh = s.task ? html`<button type="button" class="icon new" aria-label=${t('newConversation')} title=${t('newConversation')} @click=${this.#newConversation}>＋</button>` : nothing;
+      return html`${fresh}${toggle}<button type="button" class="icon close" aria-label=${t('close')} title=${t('close')} @click=${() => agent.dispose()}>✕</button>`;
     }
     const control = s.controlState;
     const canPause = typeof agent.pause === 'function' && typeof agent.resume === 'function';
@@ -308,17 +311,26 @@ export class PanelElement extends PanelBase {
     const task = this.#draft.trim();
     if (!task || this.#config.missingConfig?.length) return;
     this.#recent.add(task);
+    this.#fresh = false;
     this.#draft = '';
     this.#message = '';
     this.#blockedOrigin = null;
     this.requestUpdate();
     Promise.resolve()
-      .then(() => this.#agent.execute(task))
+      .then(() => this.#agent.execute(task, { continue: !this.#fresh }))
       .catch((error: unknown) => {
         this.#message = messageOf(error);
         this.requestUpdate();
       });
   }
+
+  /** The next task starts a new conversation (the model reads no earlier tasks); the list is cleared. */
+  #newConversation = (): void => {
+    this.#fresh = true;
+    this.#state.task = '';
+    this.#state.history = [];
+    this.requestUpdate();
+  };
 
   #pause = (): void => {
     this.#state.markPausing();

@@ -26,6 +26,7 @@ const EN = {
   expand: 'Show steps',
   collapse: 'Hide steps',
   close: 'Close',
+  newConversation: 'New conversation',
   copy: 'Copy',
   copied: 'Copied',
   allow: 'Allow',
@@ -117,6 +118,7 @@ const ZH_LINES = `
 展开步骤
 收起步骤
 关闭
+新对话
 复制
 已复制
 允许

@@ -13,12 +13,13 @@ export interface PanelAgent extends EventTarget {
   readonly status: AgentStatus;
   readonly history: readonly HistoricalEvent[];
   readonly task: string;
-  readonly lastResult?: ExecutionResult | null;
+  readonly lastResult?: ExecutionResult<unknown> | null;
   readonly disposed?: boolean;
   /** The agent's settings; `maxSteps` gives the status bar its "Step 3 of 40". */
   readonly config?: { readonly maxSteps?: number };
   onAskUser?: ((question: string, options?: { signal: AbortSignal }) => Promise<string>) | undefined;
-  execute(task: string): Promise<unknown>;
+  /** Ours: `continue` keeps the earlier tasks of the conversation for the model. */
+  execute(task: string, options?: { continue?: boolean }): Promise<unknown>;
   stop(): Promise<void> | void;
   dispose(): void;
   /** Ours: pause after the current step (emits `controlchange`). */

@@ -13,3 +13,5 @@ export {
   type UserMessageParts,
 } from './user-message.js';
 export { LlmsTxtLoader, capLlmsTxt, type LlmsTxtOptions } from './llms-txt.js';
+export { earlierEntry, formatEarlierTasks, EARLIER_CHARS } from './earlier-tasks.js';
+export { EXTRACT_PROMPT, extractMessage } from './extract.js';

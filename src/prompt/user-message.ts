@@ -33,6 +33,8 @@ export interface UserMessageParts {
   page: Pick<BrowserState, 'header' | 'content' | 'footer'>;
   /** The run's random marker: the page text is fenced by lines carrying it (see formatPage). */
   fence?: string;
+  /** The `<earlier_tasks>` block of a continued conversation (formatEarlierTasks). */
+  earlier?: string;
 }
 
 const clean = (text: string | null | undefined): string => (text ?? '').trim();
@@ -135,7 +137,7 @@ export function formatPage(page: Pick<BrowserState, 'header' | 'content' | 'foot
 
 /** The whole user message of one step. */
 export function buildUserMessage(parts: UserMessageParts): string {
-  return [formatInstructions(parts.instructions), formatTask(parts.task), formatStepInfo(parts.step), formatHistory(parts.history), formatPage(parts.page, parts.fence)]
+  return [formatInstructions(parts.instructions), parts.earlier, formatTask(parts.task), formatStepInfo(parts.step), formatHistory(parts.history), formatPage(parts.page, parts.fence)]
     .filter(Boolean)
     .join('\n\n');
 }

@@ -6,3 +6,4 @@ export { normalizeDecision, riskyActionPolicy, type NormalizedDecision } from '.
 export { assessRisk, type RiskAssessment } from './risk/assess.js';
 export { findRiskyWord, normalizeText } from './risk/words.js';
 export { CSP_BLOCKED_MESSAGE, isCspBlocked } from './execute-javascript.js';
+export { doneWithData, outputSchemaOf } from './output-schema.js';

@@ -21,6 +21,8 @@ export interface AgentPageController {
   hoverElement?(index: number): Promise<ActionResult>;
   scrollToText?(text: string, nth?: number, signal?: AbortSignal): Promise<ActionResult>;
   executeJavascript?(script: string, signal?: AbortSignal): Promise<ActionResult>;
+  /** Ours: the whole page's text, not cut to the observation budget (the `extract` tool reads it). */
+  getPageText?(): Promise<string>;
   cleanUpHighlights(): Promise<void>;
   showMask(): Promise<void>;
   hideMask(): Promise<void>;

@@ -1,0 +1,34 @@
+// The `extract` tool of a run with an output schema: it answers a question about the whole page text
+// (also what the step's budgeted listing leaves out) with a model call of its own, whose forced tool
+// takes the output schema, so the answer is validated and repaired like any tool's arguments.
+import { addUsage } from '../llm/index.js';
+import { EXTRACT_PROMPT, extractMessage } from '../prompt/index.js';
+import * as s from '../schema/index.js';
+import type { AgentPageController, PageAgentTool } from '../tools/index.js';
+import type { TaskRun } from './task-run.js';
+
+/** The most page text one extract call sends (about 15k tokens); longer text is cut with a note. */
+export const EXTRACT_CHARS = 60_000;
+
+/** The `extract` tool for `run` (which has an output schema), reading the page through `controller`. */
+export function extractTool(run: TaskRun, controller: AgentPageController): PageAgentTool<{ question: string }> {
+  return {
+    description: 'Answer a question from the whole page text (also what is not listed) as data in the output schema; returns that data.',
+    inputSchema: s.object({ question: s.string() }),
+    async execute({ question }, { signal }) {
+      let text = controller.getPageText ? await controller.getPageText() : (await controller.getBrowserState()).content;
+      if (text.length > EXTRACT_CHARS) text = `${text.slice(0, EXTRACT_CHARS)}\n(The page text was cut at ${EXTRACT_CHARS} characters.)`;
+      const reply = await run.llm.invoke(
+        [
+          { role: 'system', content: EXTRACT_PROMPT },
+          { role: 'user', content: extractMessage(question, text, run.fence) },
+        ],
+        { answer: { inputSchema: run.output!, execute: async (data) => data } },
+        signal,
+        { toolChoiceName: 'answer' },
+      );
+      run.usage = addUsage(run.usage, reply.usage);
+      return JSON.stringify(reply.toolResult);
+    },
+  };
+}

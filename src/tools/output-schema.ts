@@ -1,0 +1,103 @@
+// Typed results: the `outputSchema` of `execute(task, { outputSchema })` (zod 4, zod 3 or a JSON
+// Schema) as a tool input schema, which llm/ describes to the model as JSON Schema and validates (and
+// repairs) like any tool's arguments; and the `done` tool that carries `data` of that schema.
+import { ConfigError } from '../config/index.js';
+import * as s from '../schema/index.js';
+import type { ToolInputSchema } from '../llm/index.js';
+import type { SchemaIssue } from '../schema/index.js';
+import { CONTROL_TOOLS } from './control-tools.js';
+import type { PageAgentTool } from './tool.js';
+
+type Json = Record<string, any>;
+
+/** The JSON Schema type of a parsed JSON value (`integer` counts as `number`). */
+const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+const isType = (type: string, value: unknown): boolean => type === jsonType(value) || (type === 'integer' && Number.isInteger(value));
+const KEYWORDS = /^(type|properties|items|anyOf|oneOf|enum|const)$/;
+
+/** Checks `value` against the JSON Schema keywords a result schema uses (type, properties, required, items, enum, const, anyOf/oneOf). */
+function checkJson(schema: Json, value: any, path: PropertyKey[], issues: SchemaIssue[]): void {
+  const add = (code: string, message: string, expected?: string) => void issues.push({ code, path, message, expected });
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options && !options.some((option: Json) => !checkedIssues(option, value).length)) add('invalid_union', 'Invalid input: matches none of the allowed shapes');
+  const same = (wanted: unknown) => JSON.stringify(wanted) === JSON.stringify(value);
+  if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) add('invalid_value', `Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}`);
+  const types: string[] = [schema.type ?? []].flat();
+  if (types.length && !types.some((type) => isType(type, value))) {
+    return add('invalid_type', `Invalid input: expected ${types.join(' or ')}, received ${jsonType(value)}`, types[0] === 'integer' ? 'int' : types[0]);
+  }
+  if (jsonType(value) === 'object') {
+    for (const key of schema.required ?? []) if (!(key in value)) issues.push({ code: 'invalid_type', path: [...path, key], message: 'Invalid input: expected a value, received undefined' });
+    for (const key in schema.properties) if (key in value) checkJson(schema.properties[key], value[key], [...path, key], issues);
+  }
+  if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkJson(schema.items, item, [...path, i], issues));
+}
+
+const checkedIssues = (schema: Json, value: unknown): SchemaIssue[] => {
+  const issues: SchemaIssue[] = [];
+  checkJson(schema, value, [], issues);
+  return issues;
+};
+
+/** JSON Schema of a zod 3 schema (`_def.typeName`): the kinds a result is made of; other kinds accept anything. */
+function zod3Json(schema: any): Json {
+  const def = schema._def;
+  const kind = def.typeName.slice(3).toLowerCase();
+  const shape = kind === 'object' && def.shape();
+  const json: Json = shape
+    ? { type: kind, properties: Object.fromEntries(Object.keys(shape).map((key) => [key, zod3Json(shape[key])])), required: Object.keys(shape).filter((key) => !shape[key].isOptional()) }
+    : kind === 'array'
+      ? { type: kind, items: zod3Json(def.type) }
+      : kind === 'enum'
+        ? { type: 'string', enum: def.values }
+        : kind === 'literal'
+          ? { const: def.value }
+          : kind === 'union' || kind === 'nullable'
+            ? { anyOf: def.options?.map(zod3Json) ?? [zod3Json(def.innerType), { type: 'null' }] }
+            : def.innerType || def.schema
+              ? zod3Json(def.innerType ?? def.schema)
+              : kind === 'number' && def.checks.some((check: Json) => check.kind === 'int')
+                ? { type: 'integer' }
+                : /^(string|number|boolean|null)$/.test(kind) ? { type: kind } : {};
+  if (def.description) json.description = def.description;
+  return json;
+}
+
+/** A schema that validates with `parse` and shows the model `json`. */
+function customSchema(json: Json, parse: (value: unknown, issues: SchemaIssue[]) => unknown): ToolInputSchema {
+  const schema = new s.Schema({ type: 'custom' }, parse);
+  (schema._zod as Json).toJSONSchema = () => json;
+  return schema as unknown as ToolInputSchema;
+}
+
+/**
+ * The `outputSchema` option as a tool input schema: zod 4 as it is, zod 3 through its Standard Schema
+ * and a JSON Schema written from its definition, a JSON Schema object checked here. Throws ConfigError.
+ */
+export function outputSchemaOf(value: unknown): ToolInputSchema {
+  const schema = value as any;
+  if (schema?._zod?.def && schema['~standard']) return schema;
+  if (schema?._def?.typeName && schema['~standard']) {
+    return customSchema(zod3Json(schema), (input, issues) => {
+      const result = s.Schema.run(schema, input);
+      issues.push(...result.issues);
+      return result.value;
+    });
+  }
+  if (jsonType(schema) === 'object' && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
+    return customSchema(schema, (input, issues) => {
+      checkJson(schema, input, [], issues);
+      return input;
+    });
+  }
+  throw new ConfigError('outputSchema', `outputSchema must be a zod schema or a JSON Schema object; got ${schema === null ? 'null' : typeof schema}.`);
+}
+
+/** `done` with a `data` argument of the output schema, required when success is true. */
+export function doneWithData(data: ToolInputSchema): PageAgentTool {
+  return {
+    ...CONTROL_TOOLS.done,
+    description: `${CONTROL_TOOLS.done.description} data: the result, in the given schema (required when success is true).`,
+    inputSchema: s.object({ ...(CONTROL_TOOLS.done.inputSchema._zod.def.shape as s.Shape), data: s.optional(data) }),
+  };
+}
