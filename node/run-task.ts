@@ -24,7 +24,10 @@ export interface RunTaskOptions extends SessionOptions {
 }
 
 /** The outcome of runTask: the agent's ExecutionResult plus where it went. */
-export interface NodeExecutionResult extends ExecutionResult {
+export type NodeExecutionResult = ExecutionResult & NodeRunFacts;
+
+/** What runTask adds to the agent's ExecutionResult. */
+export interface NodeRunFacts {
   /** How the run ended: 'completed', 'error' or 'stopped'. */
   status: string;
   /** The URL of the current tab at the end. */

@@ -1,5 +1,5 @@
 // The task board: three columns, tasks that move left/right, a new-task form with validation,
-// deletion and an assignee filter. Plain DOM; knows nothing of the agent.
+// deletion, an assignee per task and an assignee filter. Plain DOM; knows nothing of the agent.
 (function () {
   'use strict';
   const { el, toast } = window.demo;
@@ -9,6 +9,7 @@
     { id: 'doing', title: 'In progress' },
     { id: 'done', title: 'Done' },
   ];
+  const PEOPLE = ['Unassigned', 'Maria', 'Sam', 'Wei', 'Priya'];
   let nextId = 1;
   const task = (title, assignee, priority, column) => ({ id: nextId++, title, assignee, priority, column });
   const tasks = [
@@ -32,6 +33,12 @@
     toast(`"${t.title}" moved to ${COLUMNS[index].title}.`);
   }
 
+  function assign(t, person) {
+    t.assignee = person;
+    render();
+    toast(`"${t.title}" assigned to ${person}.`);
+  }
+
   function card(t) {
     const at = COLUMNS.findIndex((c) => c.id === t.column);
     return el(
@@ -41,7 +48,16 @@
         'article',
         { class: 'task-card', 'aria-labelledby': `task-${t.id}` },
         el('h3', { id: `task-${t.id}` }, t.title),
-        el('div', { class: 'meta' }, el('span', { class: `badge ${t.priority}` }, t.priority), el('span', {}, t.assignee)),
+        el(
+          'div',
+          { class: 'meta' },
+          el('span', { class: `badge ${t.priority}` }, t.priority),
+          el(
+            'select',
+            { 'aria-label': `Assignee of "${t.title}"`, onchange: (event) => assign(t, event.target.value) },
+            PEOPLE.map((person) => el('option', { selected: person === t.assignee }, person)),
+          ),
+        ),
         el(
           'div',
           { class: 'actions' },

@@ -311,13 +311,14 @@ export class PanelElement extends PanelBase {
     const task = this.#draft.trim();
     if (!task || this.#config.missingConfig?.length) return;
     this.#recent.add(task);
+    const more = !this.#fresh;
     this.#fresh = false;
     this.#draft = '';
     this.#message = '';
     this.#blockedOrigin = null;
     this.requestUpdate();
     Promise.resolve()
-      .then(() => this.#agent.execute(task, { continue: !this.#fresh }))
+      .then(() => this.#agent.execute(task, { continue: more }))
       .catch((error: unknown) => {
         this.#message = messageOf(error);
         this.requestUpdate();

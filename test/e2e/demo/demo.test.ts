@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { openPage } from '../../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer, type RecordedRequest } from '../../helpers/mock-llm-server.js';
 
@@ -241,6 +242,70 @@ describe('demo tasks that cross pages (the script on every page)', { timeout: 90
         return { success: r.success, data: r.data };
       });
       expect(result).toEqual({ success: true, data: '94 °C' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a follow-up in the same conversation (board)', { timeout: 90_000 }, () => {
+  let demo: { url: string; output: () => string };
+  beforeAll(async () => {
+    demo = await startDemo({ LLM_BASE_URL: upstream.baseURL, LLM_API_KEY: KEY, LLM_MODEL: 'mock-model' });
+  });
+
+  const chooseLine = (request: RecordedRequest, text: string, option: string) =>
+    agentStep({ select_dropdown_option: { index: lineIndex(request, text), text: option } }, `choose ${option}`);
+  const earlierTasks = (request: RecordedRequest) => /<earlier_tasks>[\s\S]*?<\/earlier_tasks>/.exec(promptText(request))?.[0];
+
+  it('"now assign the same task to Sam" finds the task in the earlier one, in two steps, for few more tokens', async () => {
+    upstream.reset();
+    upstream.setHandler((request) => {
+      const prompt = promptText(request);
+      const step = stepNumber(request);
+      if (prompt.includes('<task>\nAdd a high-priority task')) {
+        const first: Record<number, () => ReturnType<typeof agentStep>> = {
+          1: () => typeLine(request, 'What needs doing?', 'Fix login redirect loop'),
+          2: () => chooseLine(request, 'Assignee', 'Maria'),
+          3: () => chooseLine(request, 'Priority', 'High'),
+          4: () => clickLine(request, 'Add task'),
+        };
+        return first[step]?.() ?? agentStep({ done: { text: 'Added "Fix login redirect loop" for Maria with high priority.', success: true } }, 'report');
+      }
+      // The follow-up names no task: only the conversation's earlier task says which one.
+      const title = /Task: Add a high-priority task "([^"]+)"/.exec(earlierTasks(request) ?? '')?.[1];
+      if (!title) return agentStep({ done: { text: 'Which task do you mean?', success: false } }, 'ask');
+      if (step === 1) return chooseLine(request, `Assignee of "${title}"`, 'Sam');
+      return agentStep({ done: { text: `"${title}" is now assigned to Sam.`, success: true } }, 'report');
+    });
+    const { context, page, errors } = await openPage();
+    try {
+      await page.goto(demo.url + 'board.html');
+      await runInPanel(page, 'Add a high-priority task "Fix login redirect loop" assigned to Maria.');
+      await panel(page).getByText('Added "Fix login redirect loop" for Maria with high priority.').waitFor();
+      const first = upstream.requests.length;
+      expect(first).toBe(5);
+
+      await runInPanel(page, 'Now assign the same task to Sam');
+      await panel(page).getByText('"Fix login redirect loop" is now assigned to Sam.').waitFor();
+      const followUp = upstream.requests.slice(first);
+      expect(followUp).toHaveLength(2);
+      expect(await page.getByLabel('Assignee of "Fix login redirect loop"').inputValue()).toBe('Sam');
+      expect(earlierTasks(followUp[0]!)).toContain('1. Task: Add a high-priority task "Fix login redirect loop" assigned to Maria.\nResult (done): Added');
+
+      // "New conversation": the same words again, and the model has nothing to go on.
+      await panel(page).getByRole('button', { name: 'New conversation' }).click();
+      expect(await panel(page).locator('.card.task').count()).toBe(0);
+      await runInPanel(page, 'Now assign the same task to Sam');
+      await panel(page).getByText('Which task do you mean?').waitFor();
+      const fresh = upstream.requests.at(-1)!;
+      expect(earlierTasks(fresh)).toBeUndefined();
+
+      // Tokens of the follow-up's first request against the fresh one on the same page.
+      const tokens = (request: RecordedRequest) => countTokens(request.rawBody);
+      expect(tokens(followUp[0]!) / tokens(fresh)).toBeLessThanOrEqual(1.15);
+      expect(tokens(followUp[0]!)).toBeGreaterThan(tokens(fresh));
       expect(errors).toEqual([]);
     } finally {
       await context.close();
