@@ -81,7 +81,21 @@ import { z } from '${zodImport}';
 const config: PageAgentConfig = { baseURL: 'https://api.example.test/v1', model: 'gpt-4.1-mini', maxSteps: 10,
   customTools: { read_total: tool({ description: 'Read the total', inputSchema: z.object({ currency: z.string() }), execute: async ({ currency }) => currency.toUpperCase() }) } };
 export async function run(): Promise<ExecutionResult> { return new PageAgent(config).execute('Read the total'); }
-`,
+// Typed results: data is the schema's type on success, the reason on failure.
+export async function typed(): Promise<number> {
+  const result = await new PageAgent(config).execute('Read the total', { outputSchema: z.object({ total: z.number() }), continue: true });
+  return result.success ? result.data.total : result.data.length;
+}
+export async function json(): Promise<unknown> {
+  const result = await new PageAgent(config).execute('Read the total', { outputSchema: { type: 'object', properties: { total: { type: 'number' } } } });
+  return result.data;
+}
+${zodImport === 'zod/v4' ? `import { z as z3 } from 'zod';
+export async function classic(): Promise<string> {
+  const result = await new PageAgent(config).execute('Read the total', { outputSchema: z3.object({ currency: z3.string() }) });
+  return result.success ? result.data.currency : result.data;
+}
+` : ''}`,
   );
   writeFileSync(
     join(dir, 'tsconfig.json'),
