@@ -100,7 +100,7 @@ let finished = 0;
 async function evaluate(task) {
   const url = web.url(task.page.path);
   const family = task.page.app ?? task.page.path.split('/')[3];
-  const entry = { id: task.id, section: task.section, family, task: task.task, pagePath: task.page.path, valid: null, runs: {} };
+  const entry = { id: task.id, section: task.section, family, task: task.task, pagePath: task.page.path, valid: null, runs: {}, ...(task.data !== undefined ? { expected: task.data } : {}) };
   if (!args['no-validate']) {
     const validation = await validateTask(browser, url, task).catch((error) => ({ valid: false, reason: `harness error: ${error.message.split('\n')[0]}` }));
     entry.valid = validation.valid;

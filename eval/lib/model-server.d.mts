@@ -18,7 +18,7 @@ export interface RunReport {
 }
 export interface ModelServer {
   baseURL: string;
-  begin(plan: PlanStep[]): string;
+  begin(plan: PlanStep[], options?: { schema?: Record<string, unknown> | null }): string;
   report(model: string): RunReport;
   end(model: string): void;
   close(): Promise<void>;

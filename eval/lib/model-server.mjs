@@ -4,7 +4,8 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { startMockLLMServer } from '../../bench/lib/mock-llm-server.mjs';
 import { pageTextOf, parsePageText } from './page-text.mjs';
-import { answerExtract, createSession, replyTo } from './reasoner.mjs';
+import { answerSchemaOf } from './read.mjs';
+import { answerData, answerExtract, createSession, replyTo } from './reasoner.mjs';
 
 const MODEL_PREFIX = 'eval-reasoner/';
 
@@ -30,9 +31,11 @@ export async function startModelServer() {
     run.sent.push(text);
     const page = pageTextOf(record.body);
     if (page) for (const entry of parsePageText(page)) if (entry.kind === 'indexed') run.indexedLines.push(entry.line);
-    // A request without tools is the Node runner's extract (a question about a page's whole text).
+    // A request without tools is the Node runner's extract (a question about a page's whole text); a
+    // forced call of `answer` is ours' in-page extract (an output task's data from the whole page text).
     const plain = !record.body.tools;
-    const args = plain ? answerExtract(run.session, record.body) : replyTo(run.session, record.body);
+    const answer = !plain && answerSchemaOf(record.body) !== null;
+    const args = plain ? answerExtract(run.session, record.body) : answer ? answerData(run.session, record.body) : replyTo(run.session, record.body);
     const completionTokens = countTokens(JSON.stringify(args));
     run.requests++;
     run.promptTokens += promptTokens;
@@ -41,16 +44,16 @@ export async function startModelServer() {
     const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
     if (plain) return { content: args, usage };
     return {
-      toolCall: { name: 'AgentOutput', args },
+      toolCall: { name: answer ? 'answer' : 'AgentOutput', args },
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     };
   });
   return {
     baseURL: server.baseURL,
-    /** Opens a run following `plan`; returns its model name. */
-    begin(plan) {
+    /** Opens a run following `plan` (`options.schema`: an output task's JSON Schema); returns its model name. */
+    begin(plan, options = {}) {
       const model = `${MODEL_PREFIX}${++next}`;
-      runs.set(model, { session: createSession(plan), sent: [], indexedLines: [], requests: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 });
+      runs.set(model, { session: createSession(plan, options), sent: [], indexedLines: [], requests: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 });
       return model;
     },
     /** What a run's model saw and did: requests, tokens, trace, failure, the last page text, every message sent and every indexed line. */

@@ -36,6 +36,18 @@ export const closeTab = () => ({ do: 'close-tab' });
  */
 export const extract = (question, answer) => ({ do: 'extract', target: question, answer });
 
+/**
+ * Output tasks (#20): read the task's answer out of the page text, `answer` being how a person finds
+ * each value by the words around it (see read.mjs readAnswer). The reasoner reads it from the step's
+ * page listing; when the listing does not hold it, it calls ours' `extract` (the whole page text) or
+ * scrolls (an agent without extract). `via: 'extract'` calls extract at once when it is offered.
+ * The data read becomes `done`'s `data` (ours) or, as JSON, its text (an agent without `data`).
+ * `sloppy: true`: the model writes numbers as strings ("12.5") wherever it first gives the data
+ * (ours' extract call or done's data; an agent without data, done's JSON text), as a careless model
+ * does: a validating agent repairs them.
+ */
+export const read = (question, answer, options = {}) => ({ do: 'read', target: question, answer, via: 'auto', ...options });
+
 /** One line describing a plan step, for traces and reports. */
 export function describeStep(step) {
   const where = step.after ? ` (after "${[].concat(step.after)[0]}")` : '';
@@ -46,5 +58,6 @@ export function describeStep(step) {
   if (step.do === 'back') return 'go back';
   if (step.do === 'close-tab') return 'close the tab';
   if (step.do === 'extract') return `read "${step.target}"`;
+  if (step.do === 'read') return `read "${step.target}"${step.via === 'extract' ? ' (with extract)' : ''}`;
   return `click ${name}`;
 }

@@ -16,7 +16,14 @@ export interface AgentOutputArgs {
   action: Record<string, any>;
 }
 export declare const MAX_SCROLLS: number;
-export declare function createSession(plan: PlanStep[]): Session;
-export declare function decide(session: Session, pageText: string, canFind?: boolean): AgentOutputArgs;
+export declare function createSession(plan: PlanStep[], options?: { schema?: Record<string, unknown> | null }): Session;
+export interface DecideOptions {
+  canFind?: boolean;
+  canExtract?: boolean;
+  dataSchema?: Record<string, unknown> | null;
+  extractResult?: { data?: unknown; error?: string } | null;
+}
+export declare function decide(session: Session, pageText: string, options?: boolean | DecideOptions): AgentOutputArgs;
 export declare function replyTo(session: Session, body: unknown): AgentOutputArgs;
 export declare function answerExtract(session: Session, body: unknown): string;
+export declare function answerData(session: Session, body: unknown): unknown;

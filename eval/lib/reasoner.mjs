@@ -4,13 +4,17 @@
 import { FITS, findTarget } from './match.mjs';
 import { pageTextOf, parsePageText, scrollInfoOf, stepNumberOf } from './page-text.mjs';
 import { describeStep } from './plan.mjs';
+import { answerSchemaOf, dataSchemaOf, extractResultOf, offeredActions, readAnswer, readableText, typed } from './read.mjs';
 
 /** Scrolls tried for one target before giving up (down to the end, then back up). */
 export const MAX_SCROLLS = 12;
 
-/** A new session following `plan` (an array of plan steps). */
-export function createSession(plan) {
-  return { plan, step: 0, phase: 'control', controlIndex: null, scrolls: 0, direction: 'down', waited: false, loose: null, failure: null, lastStep: null, lastReply: null, trace: [], extracting: null, answers: [] };
+/**
+ * A new session following `plan` (an array of plan steps). `schema`: the JSON Schema of an output
+ * task's answer, for typing it when the agent's request does not carry one (an agent without `data`).
+ */
+export function createSession(plan, { schema = null } = {}) {
+  return { plan, schema, data: undefined, extractPending: false, step: 0, phase: 'control', controlIndex: null, scrolls: 0, direction: 'down', waited: false, loose: null, failure: null, lastStep: null, lastReply: null, trace: [], extracting: null, answers: [] };
 }
 
 const output = (action, goal) => ({ evaluation_previous_goal: 'As planned.', memory: '', next_goal: goal, action });
@@ -32,16 +36,88 @@ function failureOf(what, result, loose) {
   return `${what}: the words are not in the page text`;
 }
 
+/** Gives up with the session's failure. */
+const giveUp = (session) => output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+
 /**
- * The AgentOutput arguments for the next step, given the page text; advances the session. `canFind`:
- * the agent offers scroll_to_text (a `find` step is skipped otherwise, and the next target is looked
- * for by scrolling).
+ * When the target is not in the page text: scroll a page at a time while the header says there is
+ * more (down, then back up), then wait once; then the failure `failure()` ends the session.
  */
-export function decide(session, pageText, canFind = false) {
-  if (session.failure) return output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+function lookFurther(session, pageText, what, failure) {
+  const { pagesBelow, pagesAbove } = scrollInfoOf(pageText);
+  if (session.direction === 'down' && pagesBelow < 0.05) session.direction = 'up';
+  const room = session.direction === 'down' ? pagesBelow : pagesAbove;
+  if (room >= 0.05 && session.scrolls < MAX_SCROLLS) {
+    session.scrolls++;
+    session.trace.push({ look: what, action: `scroll ${session.direction}` });
+    return output({ scroll: { down: session.direction === 'down', num_pages: 1 } }, `look for ${what}`);
+  }
+  if (!session.waited) {
+    session.waited = true;
+    session.trace.push({ look: what, action: 'wait' });
+    return output({ wait: { seconds: 1 } }, `wait for ${what}`);
+  }
+  session.failure = failure();
+  session.trace.push({ look: what, failure: session.failure });
+  return giveUp(session);
+}
+
+/** The end of a plan: done, carrying the data an output task read (ours: `data`; else its JSON as the text). */
+function finish(session, options) {
+  if (session.data === undefined) return output({ done: { text: session.answers.length > 0 ? session.answers.join(' ') : 'The task is done.', success: true } }, 'report');
+  if (options.dataSchema) return output({ done: { text: 'Here is the data.', success: true, data: session.data } }, 'report');
+  return output({ done: { text: JSON.stringify(session.data), success: true } }, 'report');
+}
+
+/**
+ * A read step (output tasks): the answer from the page listing when it holds it all; else ours'
+ * `extract` (the whole page text, answered by answerData) when offered, or scrolling; the step after
+ * an extract takes the data from that action's result in the history.
+ */
+function readStep(session, step, pageText, options) {
+  const what = describeStep(step);
+  const next = (data, how) => {
+    session.data = data;
+    session.step++;
+    session.trace.push({ look: what, read: `${how}: ${JSON.stringify(data).slice(0, 300)}` });
+    Object.assign(session, { scrolls: 0, direction: 'down', waited: false, extractPending: false });
+    return decide(session, pageText, options);
+  };
+  const callExtract = () => {
+    session.extracting = step;
+    session.extractPending = true;
+    session.trace.push({ look: what, action: 'extract' });
+    return output({ extract: { question: step.target } }, what);
+  };
+  if (session.extractPending) {
+    const result = options.extractResult;
+    if (result?.data !== undefined) return next(result.data, 'from the extract result');
+    session.failure = `${what}: the extract action gave no data (${result ? result.error : 'no extract result in the history'})`;
+    session.trace.push({ look: what, failure: session.failure });
+    return giveUp(session);
+  }
+  if (step.via === 'extract' && options.canExtract) return callExtract();
+  const { value, missing } = readAnswer(step.answer, readableText(pageText));
+  if (missing.length === 0) return next(typed(value, options.dataSchema ?? session.schema ?? {}, { sloppy: !!step.sloppy }), 'from the page listing');
+  if (options.canExtract) return callExtract();
+  return lookFurther(session, pageText, what, () => `${what}: the page text does not show ${missing.join(', ')}`);
+}
+
+/**
+ * The AgentOutput arguments for the next step, given the page text; advances the session. Options
+ * (or a boolean, `canFind`): `canFind`, the agent offers scroll_to_text (a `find` step is skipped
+ * otherwise, and the next target is looked for by scrolling); for read steps, `canExtract` (ours'
+ * extract is offered), `dataSchema` (done's `data` argument, as the request describes it) and
+ * `extractResult` (the last extract action's result in the history, extractResultOf).
+ */
+export function decide(session, pageText, options = {}) {
+  const opts = typeof options === 'boolean' ? { canFind: options } : options;
+  const canFind = !!opts.canFind;
+  if (session.failure) return giveUp(session);
   while (session.plan[session.step]?.do === 'find' && !canFind) session.step++;
-  if (session.step >= session.plan.length) return output({ done: { text: session.answers.length > 0 ? session.answers.join(' ') : 'The task is done.', success: true } }, 'report');
+  if (session.step >= session.plan.length) return finish(session, opts);
   const step = session.plan[session.step];
+  if (step.do === 'read') return readStep(session, step, pageText, opts);
   // The Node runner's own tools: no target to look for on the page.
   const own = { back: ['go_back', {}], 'close-tab': ['close_tab', {}], extract: ['extract', { question: step.target }] }[step.do];
   if (own) {
@@ -60,22 +136,7 @@ export function decide(session, pageText, canFind = false) {
   const found = findTarget(entries, query);
   if (!found.entry) {
     if (found.reason === 'loose') session.loose = found.line;
-    const { pagesBelow, pagesAbove } = scrollInfoOf(pageText);
-    if (session.direction === 'down' && pagesBelow < 0.05) session.direction = 'up';
-    const room = session.direction === 'down' ? pagesBelow : pagesAbove;
-    if (room >= 0.05 && session.scrolls < MAX_SCROLLS) {
-      session.scrolls++;
-      session.trace.push({ look: what, action: `scroll ${session.direction}` });
-      return output({ scroll: { down: session.direction === 'down', num_pages: 1 } }, `look for ${what}`);
-    }
-    if (!session.waited) {
-      session.waited = true;
-      session.trace.push({ look: what, action: 'wait' });
-      return output({ wait: { seconds: 1 } }, `wait for ${what}`);
-    }
-    session.failure = failureOf(what, found, session.loose);
-    session.trace.push({ look: what, failure: session.failure });
-    return output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
+    return lookFurther(session, pageText, what, () => failureOf(what, found, session.loose));
   }
   const entry = found.entry;
   session.trace.push({ look: what, line: entry.line.slice(0, 200) });
@@ -115,7 +176,12 @@ export function replyTo(session, body) {
     reply = output({ done: { text: `Cannot finish: ${session.failure}`, success: false } }, 'give up');
   } else {
     session.lastPageText = pageText;
-    reply = decide(session, pageText, JSON.stringify(body.tools ?? []).includes('scroll_to_text'));
+    reply = decide(session, pageText, {
+      canFind: JSON.stringify(body.tools ?? []).includes('scroll_to_text'),
+      canExtract: 'extract' in offeredActions(body),
+      dataSchema: dataSchemaOf(body),
+      extractResult: extractResultOf(body),
+    });
   }
   session.lastStep = stepNumber;
   session.lastReply = reply;
@@ -136,4 +202,29 @@ export function answerExtract(session, body) {
   session.extracting = null;
   session.answers.push(found);
   return found;
+}
+
+/**
+ * The reply to ours' extract call (a forced call of `answer`, whose parameters are the output
+ * schema): the answer of the pending read step, read from the page text that call carries and typed by
+ * those parameters (`sloppy`: scalars as strings). A page text that does not hold it ends the session
+ * as a failure (and the reply, `{}`, does not fit the schema).
+ */
+export function answerData(session, body) {
+  const step = session.extracting;
+  const what = step ? `${describeStep(step)}, extract call` : 'an unplanned extract call';
+  if (!step) {
+    session.failure ??= 'the agent made an extract call the plan did not ask for';
+    session.trace.push({ look: what, failure: session.failure });
+    return {};
+  }
+  const { value, missing } = readAnswer(step.answer, readableText(pageTextOf(body) ?? ''));
+  if (missing.length) {
+    session.failure ??= `${what}: the page text it carries does not show ${missing.join(', ')}`;
+    session.trace.push({ look: what, failure: session.failure });
+    return {};
+  }
+  const data = typed(value, answerSchemaOf(body) ?? {}, { sloppy: !!step.sloppy });
+  session.trace.push({ look: what, answer: JSON.stringify(data).slice(0, 300) });
+  return data;
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 /** Sections in the order the issues added them; others follow alphabetically. */
 const ORDER = ['perception', 'actions', 'multipage', 'security', 'node', 'output'];
-const STEP_KINDS = new Set(['click', 'type', 'select', 'find']);
+const STEP_KINDS = new Set(['click', 'type', 'select', 'find', 'read']);
 /** Steps only the Node runner's tools can take (`runner: 'node'`). */
 const NODE_STEP_KINDS = new Set(['back', 'close-tab', 'extract']);
 
@@ -15,7 +15,8 @@ const NODE_STEP_KINDS = new Set(['back', 'close-tab', 'extract']);
  * A task:
  * `{ id, page: { path, app?, page? }, task: string, plan: Step[], expect: object, submit?: boolean, maxSteps?: number }`;
  * a Node-runner task (`runner: 'node'`, the agent driven from Node across pages and tabs) may check
- * `answer` (words the final answer must contain) instead of, or besides, `expect`.
+ * `answer` (words the final answer must contain) instead of, or besides, `expect`; an output task
+ * (`schema`, `data`) checks the data the agent returns, and `expect` may be `{}`.
  * Returns a list of problems (empty when the task is well formed).
  */
 export function problemsOf(task) {
@@ -27,6 +28,8 @@ export function problemsOf(task) {
   for (const step of task.plan ?? []) {
     if (!STEP_KINDS.has(step.do) && !(task.runner === 'node' && NODE_STEP_KINDS.has(step.do))) problems.push(`unknown plan step ${JSON.stringify(step)}`);
     if (step.do === 'extract' && !(step.answer instanceof RegExp)) problems.push(`an extract step needs the answer's pattern: ${JSON.stringify(step.target)}`);
+    if (step.do === 'read' && !(step.answer instanceof RegExp || (step.answer && typeof step.answer === 'object'))) problems.push(`a read step needs the answer's patterns: ${JSON.stringify(step.target)}`);
+    if (step.do === 'read' && task.data === undefined) problems.push('a read step needs the task\'s expected data');
     if (step.after !== undefined && !step.pw) problems.push(`a step with "after" needs a Playwright locator (pw) to validate: ${JSON.stringify(step.target)}`);
   }
   if (task.runner !== undefined && task.runner !== 'node') problems.push(`runner must be "node" or absent, not ${JSON.stringify(task.runner)}`);
@@ -38,7 +41,15 @@ export function problemsOf(task) {
     if (list !== undefined && !(Array.isArray(list) && list.length > 0 && list.every((item) => typeof item?.name === 'string' && typeof item?.text === 'string' && item.text !== ''))) problems.push(`${key} must be a non-empty list of { name, text }`);
   }
   if (task.notIndexed !== undefined && !(Array.isArray(task.notIndexed) && task.notIndexed.length > 0 && task.notIndexed.every((w) => typeof w === 'string' && w !== ''))) problems.push('notIndexed must be a non-empty list of words');
-  if (!answers && (!task.expect || typeof task.expect !== 'object' || Object.keys(task.expect).length === 0)) problems.push('expect must name the state the task changes');
+  // An output task (#20): a schema, the data it must return, a read step, and `expect` (often {}: nothing changes).
+  const output = task.data !== undefined || task.schema !== undefined;
+  if (output) {
+    if (!task.schema || !['zod4', 'zod3', 'json'].includes(task.schema.kind) || !task.schema.json) problems.push('schema must come from zod4(), zod3() or jsonSchema()');
+    else if (task.schema.parse && !task.schema.parse(task.data)) problems.push('data does not fit the schema');
+    if (task.data === undefined) problems.push('an output task needs the data it must return');
+    if (!(task.plan ?? []).some((step) => step.do === 'read')) problems.push('an output task needs a read step');
+    if (!task.expect || typeof task.expect !== 'object') problems.push('expect must be an object ({} when nothing changes)');
+  } else if (!answers && (!task.expect || typeof task.expect !== 'object' || Object.keys(task.expect).length === 0)) problems.push('expect must name the state the task changes');
   return problems;
 }
 

@@ -2,6 +2,8 @@
 // one row per task side by side, and one line per failure saying why. Pure: records in, markdown out.
 
 const fmt = (n) => Number(n ?? 0).toLocaleString('en-US');
+/** A value in a table cell: code, cut at 120 characters, its pipes escaped. */
+const code = (text) => (text === '' ? '(nothing)' : `\`${(text.length > 120 ? `${text.slice(0, 119)}…` : text).replace(/\|/g, '\\|').replace(/`/g, "'")}\``);
 const pct = (a, b) => (b ? `${Math.round((a / b) * 100)}%` : 'n/a');
 
 /** Totals of one agent's runs. */
@@ -11,8 +13,8 @@ export function totalsOf(runs) {
 }
 
 /**
- * Markdown for a whole eval run: `{ sections: [{ name, tasks: [{ id, family, pagePath, valid, invalidReason, runs }] }], agents: [{ id, label }] }`
- * (`family`: the page's app, or `native`).
+ * Markdown for a whole eval run: `{ sections: [{ name, tasks: [{ id, family, pagePath, valid, invalidReason, runs, expected? }] }], agents: [{ id, label }] }`
+ * (`family`: the page's app, or `native`; `expected`: an output task's data, whose runs have `returned`).
  */
 export function renderReport({ sections, agents }) {
   const out = [];
@@ -51,6 +53,19 @@ export function renderReport({ sections, agents }) {
         return `${run.passed ? '✓' : '✗'} ${run.steps ?? 0} steps, ${fmt(run.tokens)} tok`;
       });
       out.push(`| \`${task.id}\` | ${task.pagePath.replace(/^\/eval\/(pages\/|app\/)?/, '')} | ${cells.join(' | ')} |`);
+    }
+  }
+  // Output tasks (#20): the data each agent returned beside the expected value.
+  const typedTasks = sections.flatMap((s) => s.tasks).filter((t) => t.expected !== undefined && t.valid !== false);
+  if (typedTasks.length) {
+    out.push('', `Data returned by output tasks (✓: deep-equal to the expected value, typed; page-agent's done text counts only as JSON):`, '');
+    out.push(`| task | expected | ${agents.map((a) => `${a.label} returned`).join(' | ')} |`, `|---|---|${agents.map(() => '---|').join('')}`);
+    for (const task of typedTasks) {
+      const cells = agents.map((agent) => {
+        const run = task.runs[agent.id];
+        return run ? `${run.passed ? '✓' : '✗'} ${code(run.returned ?? '')}` : '';
+      });
+      out.push(`| \`${task.id}\` | ${code(JSON.stringify(task.expected))} | ${cells.join(' | ')} |`);
     }
   }
   for (const agent of agents) {

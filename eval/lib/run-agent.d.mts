@@ -23,6 +23,10 @@ export interface EvalTask {
   mustSend?: Array<{ name: string; text: string }>;
   /** Security section: words of forged lines that must never be on an indexed entry. */
   notIndexed?: string[];
+  /** Output section: the answer's schema (eval/lib/schemas.mjs: zod4, zod3 or jsonSchema). */
+  schema?: { kind: 'zod4' | 'zod3' | 'json'; source?: string; json: Record<string, unknown>; parse: ((data: unknown) => boolean) | null };
+  /** Output section: the data the agent must return (deep-equal, typed). */
+  data?: unknown;
 }
 export interface RunRecord {
   agent: string;
@@ -34,6 +38,8 @@ export interface RunRecord {
   tokens?: number;
   /** Security section: what leaked, went missing, or parsed as forged. */
   security?: { leaked: string[]; lost: string[]; forged: string[] };
+  /** Output section: the data the agent returned, as JSON text (cut at 300 characters). */
+  returned?: string;
   seconds: number;
   actions?: Array<{ name: string; input: unknown; output: string }>;
   trace?: Array<Record<string, string>>;

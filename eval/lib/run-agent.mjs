@@ -2,7 +2,9 @@
 // the IIFE in <head>; page-agent after load, where its bundle works), the scripted reasoner as its
 // model, and the page's final state checked. Both agents get the same config: defaults, and maxSteps.
 import { AGENT_ENTRIES, bundle } from '../../bench/lib/bundles.mjs';
-import { checkSent, checkState, sentProblems } from './check.mjs';
+import { checkSent, checkState, sameJson, sentProblems } from './check.mjs';
+import { returnedData } from './read.mjs';
+import { ZOD_ENTRY } from './schemas.mjs';
 import { openTaskPage, readState, settle } from './task-page.mjs';
 
 /** Ours as a site ships it, for multi-page tasks: the IIFE (src/index.ts), on every page of the task. */
@@ -10,22 +12,34 @@ const OURS_IIFE = 'src/index.ts';
 
 /** The agents the eval compares. */
 export const AGENTS = {
-  ours: { id: 'ours', label: 'ours', entry: AGENT_ENTRIES.ours, globalName: 'DropInAgent', early: true },
-  'page-agent': { id: 'page-agent', label: 'page-agent 1.12.4', entry: AGENT_ENTRIES.pageAgent, globalName: 'PageAgentLib', early: false },
+  // typedResults: execute(task, { outputSchema }) and a typed result.data (#20).
+  ours: { id: 'ours', label: 'ours', entry: AGENT_ENTRIES.ours, globalName: 'DropInAgent', early: true, typedResults: true },
+  'page-agent': { id: 'page-agent', label: 'page-agent 1.12.4', entry: AGENT_ENTRIES.pageAgent, globalName: 'PageAgentLib', early: false, typedResults: false },
 };
 
 /** The step limit of a task: room for the plan, the scrolls of a long page and the final done. */
 export const maxStepsOf = (task) => task.maxSteps ?? task.plan.length * 2 + 12;
 
-/** Starts the agent in the page; its result lands in `window.__evalRun`. */
-function startInPage({ globalName, baseURL, model, task, maxSteps }) {
+/**
+ * Starts the agent in the page; its result lands in `window.__evalRun`. `schema` (an output task, an
+ * agent with typed results): `{ kind: 'json', json }`, or a zod builder's source built here with
+ * window.EvalZod (eval/lib/schemas.mjs), passed as `execute(task, { outputSchema })`.
+ */
+function startInPage({ globalName, baseURL, model, task, maxSteps, schema }) {
   const lib = window[globalName];
   const agent = new lib.PageAgentCore({ baseURL, model, apiKey: 'eval', maxSteps, pageController: new lib.PageController({}) });
   window.__evalAgent = agent;
   const clip = (value) => String(value ?? '').slice(0, 400);
-  window.__evalRun = agent.execute(task).then(
+  let options;
+  if (schema) {
+    const z = schema.kind === 'json' ? null : window.EvalZod[schema.kind === 'zod4' ? 'z4' : 'z3'];
+    options = { outputSchema: schema.kind === 'json' ? schema.json : new Function('z', `return (${schema.source})(z);`)(z) };
+  }
+  window.__evalRun = agent.execute(task, options).then(
     (result) => ({
       success: result.success,
+      // The result's data as it is (an output task's check compares it), JSON-safe.
+      value: JSON.parse(JSON.stringify(result.data ?? null)),
       data: clip(typeof result.data === 'string' ? result.data : JSON.stringify(result.data)),
       steps: result.history.filter((e) => e.type === 'step').map((e) => ({ name: e.action?.name, input: e.action?.input, output: clip(e.action?.output) })),
       errors: result.history.filter((e) => e.type === 'error').map((e) => clip(e.message ?? e.error?.message ?? e.error)),
@@ -92,7 +106,7 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
   const everyPage = !!task.multipage && agentId === 'ours' && early;
   const inFrame = !!task.multipage && agentId === 'ours' && late;
   const t0 = Date.now();
-  const modelName = model.begin(task.plan);
+  const modelName = model.begin(task.plan, { schema: task.schema?.json ?? null });
   const record = { agent: agentId, task: task.id, passed: false, reason: null };
   let opened;
   try {
@@ -106,6 +120,9 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
     const { page } = opened;
     if (inFrame) await page.addScriptTag({ content: `window.pageAgentQueue = [['init', ${JSON.stringify({ ...config, frameMode: true })}]];\n${await bundle(root, OURS_IIFE, 'PageAgentEntry')}` });
     else if (!early) await page.addScriptTag({ content: code });
+    // An output task: ours gets the schema (zod built in the page from the repository's zod); page-agent has no outputSchema.
+    const schema = task.schema && agent.typedResults ? { kind: task.schema.kind, source: task.schema.source, json: task.schema.json } : undefined;
+    if (schema && schema.kind !== 'json') await page.addScriptTag({ content: await bundle(root, ZOD_ENTRY, 'EvalZod') });
     const initial = await readState(page);
     let run;
     if (inFrame) {
@@ -120,7 +137,7 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
       run = await followAcrossPages(page, Date.now() + timeoutMs);
       if (run.timedOut) await page.evaluate(() => window.pageAgent?.stop()).catch(() => {});
     } else {
-      await page.evaluate(startInPage, { globalName: agent.globalName, ...config, task: task.task });
+      await page.evaluate(startInPage, { globalName: agent.globalName, ...config, task: task.task, schema });
       let timer;
       const timeout = new Promise((done) => (timer = setTimeout(() => done({ timedOut: true }), timeoutMs)));
       // A page load ends a run that lives in the page: its promise goes with the page.
@@ -159,10 +176,16 @@ export async function runAgentTask({ browser, root, agentId, url, task, model, l
         : run.navigatedAway
           ? 'the run ended with the first page load: the agent does not continue on the next page'
           : null;
+    // An output task: the data the agent returned (ours: result.data as it is; page-agent: its done text, as JSON).
+    const returned = task.data !== undefined ? returnedData(run.value, agent.typedResults) : null;
+    if (task.data !== undefined) record.returned = String(typeof run.value === 'string' ? run.value : JSON.stringify(run.value) ?? '').slice(0, 300);
     if (seen.failure) record.reason = `reasoner: ${seen.failure}`;
     else if (agentError) record.reason = agentError;
     else if (!seen.planDone) record.reason = `the run ended before the plan did (${run.errors?.[0] ?? run.data ?? 'no reason given'})`;
     else if (mismatch) record.reason = `state: ${mismatch}`;
+    else if (returned && run.success !== true) record.reason = `the agent reported failure: ${run.data}`;
+    else if (returned?.error) record.reason = `${returned.error}: ${record.returned.slice(0, 120)}`;
+    else if (returned && !sameJson(returned.data, task.data)) record.reason = `data is ${JSON.stringify(returned.data).slice(0, 200)}, expected ${JSON.stringify(task.data)}`;
     // A hostile page's checks count even when the task itself went well.
     if (exposure) record.reason = record.reason ? `${record.reason}; ${exposure}` : exposure;
     record.passed = record.reason === null;

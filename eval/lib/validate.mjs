@@ -3,6 +3,7 @@
 // on the fresh page, or does not hold after the plan, is invalid and not counted.
 import { checkState } from './check.mjs';
 import { describeStep } from './plan.mjs';
+import { leavesNotOnPage } from './read.mjs';
 import { openTaskPage, readState, settle } from './task-page.mjs';
 
 const CLICK_ROLES = ['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'gridcell', 'combobox'];
@@ -111,6 +112,10 @@ async function perform(page, step) {
     await page.close();
     return;
   }
+  if (step.do === 'read') {
+    // An output task's answer: everything a person sees, the text and the values in the fields.
+    return { text: await page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('input, textarea, select')].filter((el) => el.checkVisibility?.() ?? true).map((el) => el.value)].join('\n')) };
+  }
   if (step.do === 'extract') {
     const text = (await page.innerText('body')).replace(/\s+/g, ' ');
     const found = step.answer.exec(text)?.[0];
@@ -194,12 +199,16 @@ export async function validateTask(browser, url, task) {
   const { context, page, errors } = await openTaskPage(browser, url);
   try {
     const initial = await readState(page);
-    if (checkState({ initial, final: initial, expect: task.expect, submit: task.submit }) === null) {
+    // An output task changes nothing (its check is the data returned): only a task that changes the page can already hold.
+    if (task.data === undefined && checkState({ initial, final: initial, expect: task.expect, submit: task.submit }) === null) {
       return { valid: false, reason: 'the check already holds on the fresh page', seconds: (Date.now() - t0) / 1000 };
     }
     for (const step of task.plan) {
       try {
-        await perform(page, step);
+        const done = await perform(page, step);
+        // A read step: every value of the expected data must be on the page where a person looks.
+        const unseen = done?.text === undefined ? [] : leavesNotOnPage(task.data, done.text);
+        if (unseen.length) throw new Error(`the page does not show the expected ${unseen.join(', ')}`);
         // A step that loads another page (multi-page tasks) is done once that page is ready.
         await page.waitForLoadState('load');
         if (task.multipage) await page.waitForFunction(() => window.evalReady === true, null, { timeout: 20_000 });
