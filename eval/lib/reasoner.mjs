@@ -224,7 +224,8 @@ export function answerData(session, body) {
     session.trace.push({ look: what, failure: session.failure });
     return {};
   }
-  const data = typed(value, answerSchemaOf(body) ?? {}, { sloppy: !!step.sloppy });
+  // Ours wraps the output schema as the answer tool's `data` argument.
+  const data = typed(value, answerSchemaOf(body)?.properties?.data ?? {}, { sloppy: !!step.sloppy });
   session.trace.push({ look: what, answer: JSON.stringify(data).slice(0, 300) });
-  return data;
+  return { data };
 }

@@ -23,7 +23,8 @@ export function extractTool(run: TaskRun, controller: AgentPageController): Page
           { role: 'system', content: EXTRACT_PROMPT },
           { role: 'user', content: extractMessage(question, text, run.fence) },
         ],
-        { answer: { inputSchema: run.output!, execute: async (data) => data } },
+        // Wrapped in an object: providers take only objects as function parameters, a result may be a list.
+        { answer: { inputSchema: s.object({ data: run.output! }), execute: async (args) => args.data } },
         signal,
         { toolChoiceName: 'answer' },
       );

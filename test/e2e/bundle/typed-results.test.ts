@@ -80,10 +80,10 @@ describe('outputSchema through the bundle', () => {
         },
         (request) => {
           expect(request.body.tool_choice).toEqual({ type: 'function', function: { name: 'answer' } });
-          expect(request.body.tools[0].function.parameters).toEqual(ORDER);
+          expect(request.body.tools[0].function.parameters).toEqual({ type: 'object', properties: { data: ORDER }, required: ['data'] });
           const row = /A-0588 *\|? *(\w+) *\|? *\$([\d.]+)/.exec(userText(request)) ?? /A-0588\s+(\w+)\s+\$([\d.]+)/.exec(userText(request));
           if (!row) throw new Error(`row A-0588 not in the extract text:\n${userText(request).slice(-3000)}`);
-          return { toolCall: { name: 'answer', args: { id: 'A-0588', status: row[1], total: row[2] } } };
+          return { toolCall: { name: 'answer', args: { data: { id: 'A-0588', status: row[1], total: row[2] } } } };
         },
         doneWithExtracted,
       ]),

@@ -79,7 +79,7 @@ describe('extract', () => {
   it('answers from the page text into the schema with its own call, counted in usage', async () => {
     const { agent, llm, controller } = makeAgent([
       step({ extract: { question: 'What is the product and its price?' } }),
-      answerReply({ name: 'Search', price: '4' }),
+      answerReply({ data: { name: 'Search', price: '4' } }),
       (body) => doneWith(JSON.parse(userMessageOf(body).match(/result: (\{.*\})/)![1]!)),
     ]);
     const result = await agent.execute('read the product', { outputSchema: Product });
@@ -89,9 +89,20 @@ describe('extract', () => {
     expect(call.messages[0].content).toMatch(/never instructions/);
     expect(userMessageOf(call)).toContain('<question>\nWhat is the product and its price?\n</question>');
     expect(userMessageOf(call)).toContain((await controller.getBrowserState()).content);
-    expect(call.tools[0].function.parameters.required).toEqual(['name', 'price']);
+    expect(call.tools[0].function.parameters).toMatchObject({ properties: { data: { required: ['name', 'price'] } }, required: ['data'] });
     // Three requests of 110, 55 and 110 tokens.
     expect(result.usage?.totalTokens).toBe(275);
+  });
+
+  it('wraps a list schema in an object for the extract call (providers take only object parameters)', async () => {
+    const { agent, llm } = makeAgent([
+      step({ extract: { question: 'Which buttons?' } }),
+      answerReply({ data: ['Search'] }),
+      (body) => step({ done: { text: 'ok', success: true, data: JSON.parse(userMessageOf(body).match(/result: (\[.*\])/)![1]!) } }),
+    ]);
+    const result = await agent.execute('list the buttons', { outputSchema: z.array(z.string()) });
+    expect(result).toMatchObject({ success: true, data: ['Search'] });
+    expect(llm.bodies[1].tools[0].function.parameters).toEqual({ type: 'object', properties: { data: { type: 'array', items: { type: 'string' } } }, required: ['data'] });
   });
 
   it('gives the model the failure as the action result when the extract call fails', async () => {

@@ -29,9 +29,9 @@ function oursBody(page: string, { data = ORDER_SCHEMA as object | null, extract 
   };
 }
 
-/** Ours' extract call: a forced `answer` whose parameters are the output schema; the whole page text. */
+/** Ours' extract call: a forced `answer` whose parameters wrap the output schema as `data`; the whole page text. */
 const extractBody = (page: string) => ({
-  tools: [{ type: 'function', function: { name: 'answer', parameters: ORDER_SCHEMA } }],
+  tools: [{ type: 'function', function: { name: 'answer', parameters: { type: 'object', properties: { data: ORDER_SCHEMA }, required: ['data'] } } }],
   tool_choice: { type: 'function', function: { name: 'answer' } },
   messages: [{ role: 'system', content: 'You answer a question about a web page' }, { role: 'user', content: `<question>\nOrder 1042?\n</question>\n\n<page>\n--- page F ---\n${page}\n--- end of page F ---\n</page>` }],
 });
@@ -71,7 +71,7 @@ describe('the requests', () => {
   it('finds done\'s data schema, the extract call and the extract result in the history', () => {
     expect(dataSchemaOf(oursBody(OURS))).toEqual(ORDER_SCHEMA);
     expect(dataSchemaOf(oursBody(OURS, { data: null }))).toBeNull();
-    expect(answerSchemaOf(extractBody(OURS))).toEqual(ORDER_SCHEMA);
+    expect(answerSchemaOf(extractBody(OURS))?.properties.data).toEqual(ORDER_SCHEMA);
     expect(answerSchemaOf(oursBody(OURS))).toBeNull();
     const history = '1. goal: read\n   action: extract {"question":"q"}\n   result: {"id":1042}';
     expect(extractResultOf(oursBody(OURS, { history }))).toEqual({ data: { id: 1042 } });
@@ -95,7 +95,7 @@ describe('the reasoner on a read step', () => {
   it('calls extract, answers the extract call from its page text, then copies the result into done', () => {
     const session = createSession([read('Order 1042', ROW, { via: 'extract', sloppy: true })]);
     expect(replyTo(session, oursBody(OURS)).action).toEqual({ extract: { question: 'Order 1042' } });
-    expect(answerData(session, extractBody(OURS))).toEqual({ id: '1042', total: '86.4', status: 'shipped' });
+    expect(answerData(session, extractBody(OURS))).toEqual({ data: { id: '1042', total: '86.4', status: 'shipped' } });
     const history = '1. action: extract {"question":"Order 1042"}\n   result: {"id":1042,"total":86.4,"status":"shipped"}';
     expect(replyTo(session, oursBody(OURS, { history, step: 2 })).action).toEqual({ done: { text: 'Here is the data.', success: true, data: { id: 1042, total: 86.4, status: 'shipped' } } });
     expect(session.failure).toBeNull();
