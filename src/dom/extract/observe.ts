@@ -5,7 +5,7 @@ import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode, ShownAttribute } from '../page-tree.js';
-import { serializePage } from '../serialize/page-text.js';
+import { nameOf, serializePage } from '../serialize/page-text.js';
 import { sanitizeTree } from '../page-safe.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
@@ -205,7 +205,7 @@ function markCarriedNames(walk: WalkResult): void {
   const adopted = new SafeSet<Element>();
   for (let i = 0; i < walk.candidates.length; i++) {
     const candidate = walk.candidates[i]!;
-    const name = candidate.node.index === undefined ? '' : labelOf(candidate.node) || adoptInnerName(walk, candidate, adopted);
+    const name = candidate.node.index === undefined ? '' : nameOf(candidate.node) || adoptInnerName(walk, candidate, adopted);
     if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
   }
   for (let i = 0; i < walk.groups.length; i++) {
@@ -246,13 +246,6 @@ function carry(walk: WalkResult, elements: readonly Element[] | undefined): void
     const node = walk.nodeOf(elements[i]!);
     if (node && node.index === undefined && walk.candidateOf(node) === undefined) node.carried = true;
   }
-}
-
-function labelOf(node: ElementNode): string {
-  const attributes = node.attributes;
-  // A label= value is always text (the accessible name or the page's own label attribute).
-  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label') return attributes[i]![1] as string;
-  return '';
 }
 
 /** Whether an element below `node` has `key` set: an index (indexed) or attributes (listed). */
