@@ -87,7 +87,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // ARIA's true/mixed/false states: `name` or `name=mixed`.
   const tristate = (name: string, value: string | null): void => set(name, value === 'true' || (value === 'mixed' && value));
   // Native attributes on form controls, their ARIA twins on custom widgets.
-  const native = FORM_CONTROLS[tag] === true;
+  const native = !!FORM_CONTROLS[tag];
   const flag = (name: string): void => set(name, native ? attr(name) !== null : attr('aria-' + name) === 'true');
   let label: string | undefined;
   let secret = false;
@@ -112,13 +112,13 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     const value = inputValue(element);
     if (type === 'checkbox' || type === 'radio') {
       set('checked', inputIndeterminate(element) ? 'mixed' : inputChecked(element));
-    } else if (BUTTON_INPUTS[type] === true) {
+    } else if (BUTTON_INPUTS[type]) {
       label = value;
     } else if (type === 'image') {
       label = attr('alt') ?? value;
     } else if (secret) {
       set('value', maskedValue(value));
-    } else if (NO_VALUE_INPUTS[type] !== true) {
+    } else if (!NO_VALUE_INPUTS[type]) {
       const shown = type === 'file' ? stringSlice(value, math.max(stringIndexOf(value, '\\'), -1) + 1) : value;
       set('value', clipText(collapseWhitespace(shown), 80));
       if (type === 'range' || type === 'number') {

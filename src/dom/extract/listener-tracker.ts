@@ -48,7 +48,7 @@ function forget(target: object, type: string, listener: unknown, capture: boolea
 }
 
 function record(target: unknown, type: unknown, listener: unknown, options: unknown): void {
-  if (typeof type !== 'string' || TRACKED[type] !== true || listener == null || target == null || typeof target !== 'object') return;
+  if (typeof type !== 'string' || !TRACKED[type] || listener == null || target == null || typeof target !== 'object') return;
   const capture = captureOf(options);
   let list = registrations.get(target);
   if (!list) registrations.set(target, (list = []));

@@ -1,7 +1,7 @@
 // Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
 // indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
 // under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
-import { append, regexExec, SafeMap, stringSet, stringToLowerCase } from '../intrinsics.js';
+import { append, math, regexExec, SafeMap, stringSet, stringToLowerCase } from '../intrinsics.js';
 import type { ElementNode, GapNode, PageNode } from '../page-tree.js';
 import { clipText, collapseWhitespace, hasVisibleText } from './text.js';
 
@@ -27,7 +27,7 @@ const TABS: string[] = [''];
 for (let i = 1; i < 40; i++) TABS[i] = TABS[i - 1] + '\t';
 /** Outer gap lines shown on each side when they name what continues. */
 const OUTER_GAPS_KEPT = 2;
-const indent = (depth: number): string => TABS[depth < 39 ? depth : 39]!;
+const indent = (depth: number): string => TABS[math.min(depth, 39)]!;
 // Attributes that only repeat the element's text are dropped.
 const NAME_LIKE = stringSet(['label', 'title', 'placeholder']);
 const SIDES = ['left', 'top', 'right', 'bottom'] as const;
@@ -121,7 +121,7 @@ class Renderer {
     const heading =
       node.group !== undefined
         ? clipText(collapseWhitespace(node.group), this.#limits.label)
-        : this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0
+        : this.#semantic && SEMANTIC_TAGS[node.tag] && node.children.length > 0
           ? '<' + node.tag + '>'
           : '';
     if (heading !== '') {
@@ -198,7 +198,7 @@ class Renderer {
         // The accessible name and an error message are kept as long as a line's text; other values are short hints.
         const shown = clipText(collapseWhitespace(value), name === 'label' || name === 'invalid' ? this.#limits.label : this.#limits.attribute);
         if (shown === '') continue;
-        if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
+        if (lowerLabel !== '' && NAME_LIKE[name] && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
       }
     }
