@@ -115,7 +115,7 @@ async function readOnlyResult(ctx: DomContext, target: Target, field: HTMLElemen
     changes = await watch();
     if (failed) return unreachedResult(failed);
   }
-  if (changes.length > 0) {
+  if (changes.length) {
     return fail(sentence(`${refused} Clicking it opened a picker: choose the value there with click_element_by_index.`, changes));
   }
   return fail(`${refused} Clicking it opened nothing; another control may fill it.`);

@@ -97,7 +97,7 @@ export function parseKeyCombo(spec: string): KeyCombo | { error: string } {
   // A lone space is the Space key, not an empty name.
   const trimmed = spec !== '' && spec.trim() === '' ? 'Space' : spec.trim();
   const parts = trimmed === '+' ? ['+'] : trimmed.split(/\s*\+\s*(?=.)/).filter((p) => p.length > 0);
-  if (parts.length === 0) return { error: 'No key was given.' };
+  if (!parts.length) return { error: 'No key was given.' };
   const modifiers = noModifiers();
   const modifierNames: string[] = [];
   for (const part of parts.slice(0, -1)) {

@@ -36,7 +36,7 @@ export function matchOption(options: ReadonlyArray<OptionText>, wanted: string):
 
 /** Lists option texts for a message, at most `max`, saying how many more there are. */
 export function listOptions(texts: ReadonlyArray<string>, max = 20): string {
-  if (texts.length === 0) return 'It has no options.';
+  if (!texts.length) return 'It has no options.';
   const shown = texts.slice(0, max).map((t) => JSON.stringify(t.replace(/\s+/g, ' ').trim()));
   const more = texts.length > max ? ` and ${texts.length - max} more` : '';
   return `Its options: ${shown.join(', ')}${more}.`;

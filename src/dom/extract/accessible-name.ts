@@ -213,7 +213,7 @@ function contentText(element: Element, flags: number, textHidden: boolean): stri
   const shadow = elementShadowRoot(element);
   const assigned = !shadow && localName(element) === 'slot' ? assignedNodes(element as HTMLSlotElement) : [];
   for (let i = 0; i < assigned.length; i++) add(assigned[i]!);
-  if (assigned.length === 0) for (let child = firstChild(shadow ?? element); child && visits <= MAX_VISITS; child = nextSibling(child)) add(child);
+  if (!assigned.length) for (let child = firstChild(shadow ?? element); child && visits <= MAX_VISITS; child = nextSibling(child)) add(child);
   return textHidden ? text : text + pseudoText(element, '::after');
 }
 

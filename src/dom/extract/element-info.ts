@@ -155,7 +155,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // A calendar's day: its full date when the widget gives it on the cell (title and aria-label are names).
   set('data-date', attr('data-date') ?? getAttribute(closest(element, 'td[data-date],[role=gridcell][data-date]') ?? element, 'data-date'));
   set('contenteditable', isEditingHost(element));
-  if (extra.length > 0) addExtra(element, attributes, extra, secret);
+  if (extra.length) addExtra(element, attributes, extra, secret);
   const info: ListedInfo = label ? { attributes, label } : { attributes };
   if (fromLabel && named.elements) info.nameElements = named.elements;
   if (messages) info.nameElements = info.nameElements ? [...info.nameElements, ...messages] : messages;

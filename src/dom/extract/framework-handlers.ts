@@ -52,7 +52,7 @@ export function frameworkMarks(element: Element): FrameworkMarks {
     if (symbolDescription(symbols[i]!) === '_vei' && hasKnownKey(record[symbols[i]!], VUE_HANDLERS)) return { handler: true, root: false };
   }
   const keys = objectKeys(element);
-  if (keys.length === 0) return NONE;
+  if (!keys.length) return NONE;
   let handler = false;
   let root = false;
   for (let i = 0; i < keys.length && !handler; i++) {

@@ -236,7 +236,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   }
   const shadow = shadowRootOf(element);
   const assigned = !shadow && tag === 'slot' ? assignedNodes(element as HTMLSlotElement) : [];
-  inspection.children = assigned.length > 0 ? { kind: 'list', nodes: assigned } : { kind: 'parent', parent: shadow ?? element };
+  inspection.children = assigned.length ? { kind: 'list', nodes: assigned } : { kind: 'parent', parent: shadow ?? element };
   return inspection;
 }
 

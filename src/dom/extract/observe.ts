@@ -148,7 +148,7 @@ function observe(ctx: DomContext): Observation {
     append(notes, { kind: 'note', text: `${count} element${count === 1 ? ' is' : 's are'} covered by ${describeElement(element)} and not listed; deal with it first` });
   }
   let nodes = walk.nodes;
-  if (notes.length > 0) {
+  if (notes.length) {
     for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
     nodes = notes;
   }
