@@ -77,7 +77,7 @@ export function isIban(value: string): boolean {
     const code = stringCharCodeAt(value, i);
     if (code !== 32) compact += value[i];
   }
-  if (regexExec(/^[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}$/, compact) === null) return false;
+  if (!regexExec(/^[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}$/, compact)) return false;
   const rearranged = stringSlice(compact, 4) + stringSlice(compact, 0, 4);
   let remainder = 0;
   for (let i = 0; i < rearranged.length; i++) {

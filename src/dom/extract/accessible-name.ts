@@ -278,7 +278,7 @@ function roleOf(element: Element): string | null {
 
 /** Hidden anywhere up its ancestors: aria-hidden, visibility, or no box (display: none). */
 function isHidden(element: Element): boolean {
-  if (closest(element, '[aria-hidden=true]') !== null) return true;
+  if (closest(element, '[aria-hidden=true]')) return true;
   const style = styleOf(element);
   const display = getPropertyValue(style, 'display');
   return getPropertyValue(style, 'visibility') !== 'visible' || (display !== 'contents' && rectListLength(rectsOf(element)) === 0);

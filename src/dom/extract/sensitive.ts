@@ -18,10 +18,10 @@ export function isSensitiveField(element: Element, type: string): boolean {
   }
   if (seenSecret.has(element)) return true;
   const autocomplete = getAttribute(element, 'autocomplete');
-  if (autocomplete && regexExec(SECRET_AUTOCOMPLETE, autocomplete) !== null) return true;
+  if (autocomplete && regexExec(SECRET_AUTOCOMPLETE, autocomplete)) return true;
   for (let i = 0; i < NAMING.length; i++) {
     const value = getAttribute(element, NAMING[i]!);
-    if (value && regexExec(SECRET_NAME, value) !== null) return true;
+    if (value && regexExec(SECRET_NAME, value)) return true;
   }
   return false;
 }

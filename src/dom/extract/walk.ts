@@ -259,7 +259,7 @@ class Walk {
       const text = characterData(child);
       if (!hasVisibleText(text)) return;
       // Whether a person can read the element's text is decided once, at its first text.
-      if (scope.ink !== null && !scope.ink.decided) {
+      if (scope.ink && !scope.ink.decided) {
         scope.ink.decided = true;
         scope.textVisible = !textUnreadable(scope.ink);
         if (!scope.textVisible) return;

@@ -150,7 +150,7 @@ class Renderer {
     // title and price); a long one (a whole section) stays as nested lines so nothing is cut.
     let text = nested ? '' : this.#ownText(node, false);
     let absorbed = false;
-    if (nested && node.scroll === undefined) {
+    if (nested && !node.scroll) {
       text = this.#ownText(node, true);
       absorbed = text.length <= this.#limits.label;
       if (!absorbed) text = collapseWhitespace(node.label ?? '');
