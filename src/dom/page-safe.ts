@@ -97,7 +97,7 @@ function safeAttributes(attributes: readonly ShownAttribute[], masked: boolean, 
   for (let i = 0; i < attributes.length; i++) {
     const [name, value] = attributes[i]!;
     if (value === true) out[out.length] = attributes[i]!;
-    else if (name === 'value' && value !== '' && value !== HIDDEN_VALUE && (masked || (redact && (isCardNumber(value) || isIban(value))))) out[out.length] = [name, masked ? MASKED : HIDDEN_VALUE];
+    else if (name === 'value' && value && value !== HIDDEN_VALUE && (masked || (redact && (isCardNumber(value) || isIban(value))))) out[out.length] = [name, masked ? MASKED : HIDDEN_VALUE];
     // An accessible name is the masked area's text too (a label's words shown on its control's line).
     else if (name === 'label' && masked) out[out.length] = [name, MASKED];
     else out[out.length] = [name, pageSafe(value, redact)];

@@ -25,7 +25,7 @@ export function matchOption(options: ReadonlyArray<OptionText>, wanted: string):
   if (position >= 0) return { found: true, position, how: 'text' };
   position = options.findIndex((o) => o.value !== undefined && normalizeOptionText(o.value) === target);
   if (position >= 0) return { found: true, position, how: 'value' };
-  if (target === '') return { found: false, ambiguous: [] };
+  if (!target) return { found: false, ambiguous: [] };
   const prefixed = texts.flatMap((t, i) => (t.startsWith(target) ? [i] : []));
   if (prefixed.length === 1) return { found: true, position: prefixed[0]!, how: 'prefix' };
   if (prefixed.length > 1) return { found: false, ambiguous: prefixed };

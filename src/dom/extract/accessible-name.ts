@@ -76,8 +76,8 @@ export function computeName(element: Element, content = true): AccessibleName {
     from = 'none';
   }
   const source = from as NameSource;
-  const result: AccessibleName = { name, from: name === '' && source !== 'content' ? 'none' : source };
-  if (sources && name !== '') result.elements = sources;
+  const result: AccessibleName = { name, from: !name && source !== 'content' ? 'none' : source };
+  if (sources && name) result.elements = sources;
   target = null;
   return result;
 }
@@ -205,7 +205,7 @@ function contentText(element: Element, flags: number, textHidden: boolean): stri
     const isText = nodeType(child) === 3;
     if (isText && textHidden) return;
     const part = nodeType(child) === 8 ? '' : nameOf(child, childFlags);
-    if (part === '') return;
+    if (!part) return;
     // Text nodes split by a comment still read as words; inline elements join their neighbours.
     text += isText ? (lastWasText ? ' ' + part : part) : getPropertyValue(styleOf(child as Element), 'display') === 'inline' ? part : ' ' + part + ' ';
     lastWasText = isText;
@@ -225,14 +225,14 @@ function pseudoText(element: Element, pseudo: string): string {
   let quote = '';
   for (let i = 0; i < content.length; i++) {
     const c = content[i]!;
-    if (quote !== '') {
+    if (quote) {
       if (c === quote) quote = '';
       else out += c === '\\' ? (content[++i] ?? '') : c;
     } else if (c === '"' || c === "'") quote = c;
     else if (c === '/') out = '';
   }
   // Browsers set generated content apart from the element's own text.
-  return out === '' ? '' : ' ' + out + ' ';
+  return out ? ' ' + out + ' ' : '';
 }
 
 /**

@@ -48,7 +48,7 @@ function selectInfo(element: Element, attributes: ShownAttribute[]): string {
   for (let i = 0; i < count; i++) {
     const option = options[i]!;
     const text = collapseWhitespace(optionText(option));
-    if (optionSelected(option)) chosen += chosen === '' ? text : ', ' + text;
+    if (optionSelected(option)) chosen += chosen ? ', ' + text : text;
     if (shown < MAX_OPTIONS && list.length + text.length < MAX_OPTIONS_TEXT) {
       list += shown === 0 ? text : ' | ' + text;
       shown++;
@@ -184,8 +184,8 @@ function invalidMessage(element: Element, native: boolean, attributes: ShownAttr
   }
   if (!user && (!aria || aria === 'false')) return undefined;
   let found = referencedText(element, getAttribute(element, 'aria-errormessage'));
-  if (found.text === '') found = referencedText(element, getAttribute(element, 'aria-describedby'));
+  if (!found.text) found = referencedText(element, getAttribute(element, 'aria-describedby'));
   const text = found.text || (native ? validationMessage(element) : '');
   add(attributes, 'invalid', clipText(text, 120) || true);
-  return found.text !== '' && found.text.length <= 120 ? found.elements : undefined;
+  return found.text && found.text.length <= 120 ? found.elements : undefined;
 }

@@ -70,7 +70,7 @@ function backgroundAt(ink: Ink): Background {
   const chain: Ink[] = [];
   let at: Ink | null = ink;
   for (; at && at.background === undefined; at = at.under) append(chain, at);
-  let background: Background = !at ? null : at.background!;
+  let background: Background = at ? at.background! : null;
   for (let i = chain.length - 1; i >= 0; i--) {
     const style = chain[i]!.style!;
     const under = getPropertyValue(style, 'position') === 'static' ? background : null;
@@ -79,7 +79,7 @@ function backgroundAt(ink: Ink): Background {
     if (color === 'rgba(0, 0, 0, 0)') background = under;
     else {
       const rgb = parseColor(color);
-      background = !rgb ? null : rgb[3] === 1 ? [rgb[0]!, rgb[1]!, rgb[2]!] : rgb[3] === 0 ? under : null;
+      background = rgb === null ? null : rgb[3] === 1 ? [rgb[0]!, rgb[1]!, rgb[2]!] : rgb[3] === 0 ? under : null;
     }
     chain[i]!.background = background;
   }

@@ -203,7 +203,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   } else if (visible && (tag === 'fieldset' || getAttribute(element, 'role') === 'group' || getAttribute(element, 'role') === 'radiogroup')) {
     // A group's name (legend, aria-label, aria-labelledby) heads its controls; kept only when it holds listed ones (observe.ts).
     const named = computeName(element);
-    if (named.name !== '' && named.from !== 'title' && named.from !== 'content') {
+    if (named.name && named.from !== 'title' && named.from !== 'content') {
       node.group = named.name;
       nameElements = named.elements;
       cost += math.min(named.name.length, 120);

@@ -68,7 +68,7 @@ export function interactiveReason(element: Element, tag: string, cursor: string,
       if (isEditingHost(element)) return 'editable';
     } else if (name === 'tabindex') {
       const value = getAttribute(element, 'tabindex');
-      if (value !== null && value !== '' && +value >= 0) return 'tabindex';
+      if (value && +value >= 0) return 'tabindex';
     } else if (HANDLER_ATTRIBUTES[name]) {
       return 'handler';
     }

@@ -158,7 +158,7 @@ function observe(ctx: DomContext): Observation {
 
   const frame = pageFrame(url, title, width, height, doc, walk, win);
   return {
-    state: { url, title, header: formatHeader(frame), content: page.content === '' ? '(No visible content.)' : page.content, footer: formatFooter(frame) },
+    state: { url, title, header: formatHeader(frame), content: page.content || '(No visible content.)', footer: formatFooter(frame) },
     highlights,
   };
 }
@@ -206,7 +206,7 @@ function markCarriedNames(walk: WalkResult): void {
   for (let i = 0; i < walk.candidates.length; i++) {
     const candidate = walk.candidates[i]!;
     const name = candidate.node.index === undefined ? '' : nameOf(candidate.node) || adoptInnerName(walk, candidate, adopted);
-    if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
+    if (name && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
   }
   for (let i = 0; i < walk.groups.length; i++) {
     const group = walk.groups[i]!;

@@ -28,5 +28,5 @@ export function isSensitiveField(element: Element, type: string): boolean {
 
 /** How a hidden value is shown: whether the field is filled, never what it holds. */
 export function maskedValue(value: string): string {
-  return value === '' ? '' : '(hidden, filled)';
+  return value ? '(hidden, filled)' : '';
 }

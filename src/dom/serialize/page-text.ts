@@ -89,7 +89,7 @@ class Renderer {
       const line = lines[i]!;
       if ((i < first || i > last) && !line.keep) continue;
       const text = line.gap ? gapText(line.gap) : line.text;
-      content += content === '' ? text : '\n' + text;
+      content += content ? '\n' + text : text;
     }
     return { content, descriptions: this.#descriptions };
   }
@@ -124,7 +124,7 @@ class Renderer {
         : this.#semantic && SEMANTIC_TAGS[node.tag] && node.children.length > 0
           ? '<' + node.tag + '>'
           : '';
-    if (heading !== '') {
+    if (heading) {
       this.#flush(depth);
       append(this.#lines, { text: indent(depth) + heading });
       for (let i = 0; i < node.children.length; i++) this.#visit(node.children[i]!, depth + 1);
@@ -135,7 +135,7 @@ class Renderer {
     const flow = node.flow === 'block' && this.#rows > 0 ? 'inline' : node.flow;
     if (flow === 'row') this.#rows++;
     if (flow === 'block' || flow === 'row') this.#flush(depth);
-    else if (flow === 'cell' && this.#buffer !== '') this.#pipe = true;
+    else if (flow === 'cell' && this.#buffer) this.#pipe = true;
     if (node.label) this.#appendText(node.label);
     const children = node.children;
     for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth);
@@ -158,9 +158,9 @@ class Renderer {
       text = collapseWhitespace(node.label ?? '');
     }
     // An element that shows no text of its own reads by its accessible name (`label=`), shorter as text.
-    if (text === '') text = collapseWhitespace(nameOf(node));
+    if (!text) text = collapseWhitespace(nameOf(node));
     const label = clipText(text, this.#limits.label);
-    const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
+    const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label ? '>' + label + ' />' : ' />');
     append(this.#descriptions, { index: node.index!, line: description });
     append(this.#lines, { text: indent(depth) + (node.isNew ? '*' : '') + description });
     if (!nested) return;
@@ -187,7 +187,7 @@ class Renderer {
     let out = '';
     const attributes = node.attributes;
     if (attributes) {
-      const lowerLabel = label === '' ? '' : stringToLowerCase(label);
+      const lowerLabel = label ? stringToLowerCase(label) : '';
       for (let i = 0; i < attributes.length; i++) {
         const name = attributes[i]![0];
         const value = attributes[i]![1];
@@ -197,8 +197,8 @@ class Renderer {
         }
         // The accessible name and an error message are kept as long as a line's text; other values are short hints.
         const shown = clipText(collapseWhitespace(value), name === 'label' || name === 'invalid' ? this.#limits.label : this.#limits.attribute);
-        if (shown === '') continue;
-        if (lowerLabel !== '' && NAME_LIKE[name] && stringToLowerCase(shown) === lowerLabel) continue;
+        if (!shown) continue;
+        if (lowerLabel && NAME_LIKE[name] && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
       }
     }
@@ -214,7 +214,7 @@ class Renderer {
   /** The text of an element: its label, then its descendants' text (skipping listed descendants when `skipListed`). */
   #ownText(node: ElementNode, skipListed: boolean): string {
     const text = joinedText(node, skipListed, false);
-    return text === '' ? joinedText(node, skipListed, true) : text;
+    return text || joinedText(node, skipListed, true);
   }
 
   #containsIndexed(node: ElementNode): boolean {
@@ -242,14 +242,14 @@ class Renderer {
 
   #appendText(text: string): void {
     if (!hasVisibleText(text)) return;
-    if (this.#buffer === '') this.#buffer = text;
+    if (!this.#buffer) this.#buffer = text;
     else this.#buffer += (this.#pipe ? ' | ' : ' ') + text;
     this.#pipe = false;
   }
 
   #flush(depth: number): void {
     this.#pipe = false;
-    if (this.#buffer === '') return;
+    if (!this.#buffer) return;
     const text = collapseWhitespace(this.#buffer);
     this.#buffer = '';
     if (isSeparatorLine(text)) return;
