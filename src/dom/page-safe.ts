@@ -121,7 +121,7 @@ export function sanitizeTree(nodes: PageNode[], redact = true, masked = false): 
       if (node.fallbackText !== undefined) node.fallbackText = inMask ? MASKED : pageSafe(node.fallbackText, redact);
       if (node.group !== undefined) node.group = inMask ? MASKED : pageSafe(node.group, redact);
       if (node.attributes) node.attributes = safeAttributes(node.attributes, inMask, redact);
-      if (node.masked === true && node.children.length === 0 && node.label === undefined) node.children = [{ kind: 'text', text: MASKED }];
+      if (node.masked && !node.children.length && node.label === undefined) node.children = [{ kind: 'text', text: MASKED }];
       sanitizeTree(node.children, redact, inMask);
     }
   }

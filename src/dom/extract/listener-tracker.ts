@@ -121,7 +121,7 @@ export function uninstallListenerTracker(): void {
 /** Whether the tracker saw a listener of `type` (or of any tracked type) added to `target` and not removed. */
 export function hasTrackedListener(target: EventTarget, type?: string): boolean {
   const list = registrations.get(target);
-  if (!list || list.length === 0) return false;
+  if (!list || !list.length) return false;
   if (type === undefined) return true;
   for (let i = 0; i < list.length; i++) if (list[i]!.type === type) return true;
   return false;

@@ -124,7 +124,7 @@ function observe(ctx: DomContext): Observation {
   }
   const hiddenText = findCovered(doc, texts, walk.painters, viewport, ignore, true).covered;
   // Outside the viewport no hit test reaches: painting order decides.
-  for (let i = 0, judged = 0; i < walk.texts.length && judged < MAX_HIT_TESTS && walk.painters.length > 0; i++) {
+  for (let i = 0, judged = 0; i < walk.texts.length && judged < MAX_HIT_TESTS && walk.painters.length; i++) {
     const { element, rect } = walk.texts[i]!.ink;
     if (!rect || intersects(rect, viewport)) continue;
     judged++;

@@ -121,7 +121,7 @@ class Renderer {
     const heading =
       node.group !== undefined
         ? clipText(collapseWhitespace(node.group), this.#limits.label)
-        : this.#semantic && SEMANTIC_TAGS[node.tag] && node.children.length > 0
+        : this.#semantic && SEMANTIC_TAGS[node.tag] && node.children.length
           ? '<' + node.tag + '>'
           : '';
     if (heading) {

@@ -39,7 +39,7 @@ function soleField(schema: ToolInputSchema): string | undefined {
   const properties = Object.keys(json.properties ?? {});
   const required: string[] = Array.isArray(json.required) ? json.required : [];
   if (required.length === 1) return required[0];
-  return required.length === 0 && properties.length === 1 ? properties[0] : undefined;
+  return !required.length && properties.length === 1 ? properties[0] : undefined;
 }
 
 /** Picks the action object out of whatever the model sent for it (cases 4, 6, 9). */
