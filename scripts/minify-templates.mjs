@@ -42,6 +42,30 @@ export function minifyHtmlChunk(text) {
   return text.replace(/\s+/g, ' ');
 }
 
+/**
+ * Drops the quotes of attribute values made only of letters, digits, `-` and `_` inside the tags of
+ * an html template's static chunks (`class="md-table"` → `class=md-table`), when a space or `>` ends
+ * the value within the chunk: the HTML parser reads them the same, and so does Lit's template scanner.
+ * `chunks` are minified chunks in order; whether a chunk starts inside a tag carries over from the one
+ * before it. Text between tags is never touched.
+ */
+export function unquoteHtmlAttributes(chunks) {
+  let inTag = false;
+  return chunks.map((chunk) => {
+    let out = '';
+    let at = 0;
+    for (const match of chunk.matchAll(/<[a-zA-Z/]|>| [a-z][a-z-]*="([\w-]+)"(?=[ >])/g)) {
+      if (match[0] === '>') inTag = false;
+      else if (match[0][0] === '<') inTag = true;
+      else if (inTag) {
+        out += chunk.slice(at, match.index) + match[0].replace(/"/g, '');
+        at = match.index + match[0].length;
+      }
+    }
+    return out + chunk.slice(at);
+  });
+}
+
 /** The raw text spans (start, end offsets into `source`) of a template literal's static chunks. */
 function chunksOf(template) {
   const spans = [];
@@ -79,10 +103,9 @@ export async function minifyTemplates(source, fileName = 'file.ts') {
       // Escapes (`\n`, `\``, `\${`) keep their meaning only if left untouched: skip such templates.
       const skip = raw.some((text) => text.includes('\\')) || (kind === 'html' && raw.some((text) => WHITESPACE_KEEPERS.test(text)));
       if (!skip) {
+        const min = kind === 'css' ? raw.map((text, i) => minifyCssChunk(text, i === 0, i === spans.length - 1)) : unquoteHtmlAttributes(raw.map(minifyHtmlChunk));
         spans.forEach(([start, end], i) => {
-          const text = raw[i];
-          const min = kind === 'css' ? minifyCssChunk(text, i === 0, i === spans.length - 1) : minifyHtmlChunk(text);
-          if (min !== text) edits.push([start, end, min]);
+          if (min[i] !== raw[i]) edits.push([start, end, min[i]]);
         });
       }
     }

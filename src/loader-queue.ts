@@ -43,7 +43,7 @@ function runCall(call: unknown, host: QueueHost): unknown {
   const [name, ...args] = call as [string, ...unknown[]];
   if (name === 'init') {
     const config = args[0];
-    if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new Error('"init" takes a config object, as new PageAgent(config) does');
+    if (typeof config !== 'object' || !config || Array.isArray(config)) throw new Error('"init" takes a config object, as new PageAgent(config) does');
     return host.init(config as PageAgentConfig);
   }
   const agent = host.current();

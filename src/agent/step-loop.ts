@@ -129,7 +129,7 @@ export class StepLoop {
   #observe(run: TaskRun, state: BrowserState, step: number): void {
     const agent = this.#agent;
     const observed = run.notes.take(state, step, agent.config.maxSteps, agent.tools.has('done'));
-    if (observed.length === 0) return;
+    if (!observed.length) return;
     for (const content of observed) agent.history.push({ type: 'observation', content });
     emitHistory(agent);
   }

@@ -25,7 +25,7 @@ const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /** A plain object (a literal or `Object.create(null)`): not an array, Map or class instance. */
 export function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (typeof value !== 'object' || !value || Array.isArray(value)) return false;
   const ctor = (value as { constructor?: unknown }).constructor;
   if (typeof ctor !== 'function') return true;
   const proto: unknown = ctor.prototype;

@@ -35,7 +35,7 @@ export function findOptionProblem(config: Record<string, unknown>, table: Option
   const names = Object.keys(table).filter((name) => !groups || groups.includes(table[name]!.group));
   for (const parent of new Set(names.filter((name) => name.includes('.')).map((name) => name.slice(0, name.indexOf('.'))))) {
     const outer = config[parent];
-    if (outer !== undefined && (typeof outer !== 'object' || outer === null)) {
+    if (outer !== undefined && (typeof outer !== 'object' || !outer)) {
       return { field: parent, message: `Invalid config: \`${parent}\` must be an object { ${childrenOf(parent, table).join(', ')} }.` };
     }
   }

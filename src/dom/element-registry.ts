@@ -144,7 +144,7 @@ export class ElementRegistry {
     for (let i = 0; i < listed.length; i++) if (this.resolve(listed[i]!).ok) append(valid, listed[i]!);
     // Nearest first, ties to the lower index; then back to ascending order.
     const picked: number[] = [];
-    while (picked.length < count && valid.length > 0) {
+    while (picked.length < count && valid.length) {
       let best = 0;
       for (let i = 1; i < valid.length; i++) {
         const d = math.abs(valid[i]! - index) - math.abs(valid[best]! - index);

@@ -60,7 +60,7 @@ export class PageController extends EventTarget {
     const { state, highlights } = observePage(this.#ctx);
     this.#lastState = state;
     const mode = this.config.highlight;
-    if ((mode === true || mode === 'all') && highlights.length > 0) this.#ctx.overlay.drawHighlights(highlights);
+    if ((mode === true || mode === 'all') && highlights.length) this.#ctx.overlay.drawHighlights(highlights);
     return state;
   }
 

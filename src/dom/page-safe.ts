@@ -77,7 +77,7 @@ export function isIban(value: string): boolean {
     const code = stringCharCodeAt(value, i);
     if (code !== 32) compact += value[i];
   }
-  if (regexExec(/^[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}$/, compact) === null) return false;
+  if (!regexExec(/^[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}$/, compact)) return false;
   const rearranged = stringSlice(compact, 4) + stringSlice(compact, 0, 4);
   let remainder = 0;
   for (let i = 0; i < rearranged.length; i++) {
@@ -97,7 +97,7 @@ function safeAttributes(attributes: readonly ShownAttribute[], masked: boolean, 
   for (let i = 0; i < attributes.length; i++) {
     const [name, value] = attributes[i]!;
     if (value === true) out[out.length] = attributes[i]!;
-    else if (name === 'value' && value !== '' && value !== HIDDEN_VALUE && (masked || (redact && (isCardNumber(value) || isIban(value))))) out[out.length] = [name, masked ? MASKED : HIDDEN_VALUE];
+    else if (name === 'value' && value && value !== HIDDEN_VALUE && (masked || (redact && (isCardNumber(value) || isIban(value))))) out[out.length] = [name, masked ? MASKED : HIDDEN_VALUE];
     // An accessible name is the masked area's text too (a label's words shown on its control's line).
     else if (name === 'label' && masked) out[out.length] = [name, MASKED];
     else out[out.length] = [name, pageSafe(value, redact)];
@@ -121,7 +121,7 @@ export function sanitizeTree(nodes: PageNode[], redact = true, masked = false): 
       if (node.fallbackText !== undefined) node.fallbackText = inMask ? MASKED : pageSafe(node.fallbackText, redact);
       if (node.group !== undefined) node.group = inMask ? MASKED : pageSafe(node.group, redact);
       if (node.attributes) node.attributes = safeAttributes(node.attributes, inMask, redact);
-      if (node.masked === true && node.children.length === 0 && node.label === undefined) node.children = [{ kind: 'text', text: MASKED }];
+      if (node.masked && !node.children.length && node.label === undefined) node.children = [{ kind: 'text', text: MASKED }];
       sanitizeTree(node.children, redact, inMask);
     }
   }

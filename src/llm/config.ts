@@ -24,7 +24,7 @@ function chooseLogger(debug: LLMConfig['debug']): LLMDebugLogger {
 
 /** Checks a config and returns it resolved; throws a `config` LLMError naming the bad field. */
 export function resolveLLMConfig(config: LLMConfig): ResolvedLLMConfig {
-  if (typeof config !== 'object' || config === null) {
+  if (typeof config !== 'object' || !config) {
     throw new LLMError('config', 'LLM config is required: { baseURL, model, apiKey? }.');
   }
   const endpoint = buildChatCompletionsURL(config.baseURL);

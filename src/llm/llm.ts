@@ -54,7 +54,7 @@ export class LLM extends EventTarget {
     options: InvokeOptions = {},
   ): Promise<InvokeResult<TResult>> {
     abortSignal?.throwIfAborted();
-    if (!tools || Object.keys(tools).length === 0) throw new LLMError('config', 'invoke needs at least one tool in `tools`.');
+    if (!tools || !Object.keys(tools).length) throw new LLMError('config', 'invoke needs at least one tool in `tools`.');
     if (options.toolChoiceName && !tools[options.toolChoiceName]) {
       throw new LLMError('config', `invoke: \`toolChoiceName\` "${options.toolChoiceName}" is not in tools (${Object.keys(tools).join(', ')}).`);
     }

@@ -43,6 +43,6 @@ export function completionFromSSE(text: string): Record<string, unknown> | undef
   if (!sawChunk) return undefined;
   const message: Record<string, unknown> = { role: 'assistant', content: content || null };
   const calls = toolCalls.filter(Boolean);
-  if (calls.length > 0) message.tool_calls = calls;
+  if (calls.length) message.tool_calls = calls;
   return { ...meta, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: finishReason }], ...(usage ? { usage } : {}) };
 }

@@ -125,7 +125,7 @@ function parseList(lines: string[], start: number, out: MdBlock[], depth: number
       }
       break;
     }
-    if (/^\s+\S/.test(line) || (!startsBlock(lines, i) && items.length > 0)) {
+    if (/^\s+\S/.test(line) || (!startsBlock(lines, i) && items.length)) {
       items[items.length - 1]!.push(line.replace(new RegExp(`^ {0,${indent + 4}}`), ''));
       i++;
       continue;

@@ -46,7 +46,7 @@ export class RecentTasks {
 
   /** Moves one task back in time; `current` is kept as the draft to come back to. Returns the text to show, or null. */
   previous(current: string): string | null {
-    if (this.#items.length === 0) return null;
+    if (!this.#items.length) return null;
     if (this.#cursor === -1) {
       this.#draft = current;
       this.#cursor = this.#items.length - 1;

@@ -67,9 +67,9 @@ export function renderApproval(t: Translate, pending: PendingApproval): Template
 
 /** Setup-needed, CSP-blocked and run-error notices, shown above the step list. */
 export function renderNotices(t: Translate, missing: readonly string[], blockedOrigin: string | null, message: string): TemplateResult | typeof nothing {
-  if (missing.length === 0 && !blockedOrigin && !message) return nothing;
+  if (!missing.length && !blockedOrigin && !message) return nothing;
   return html`<div class="notices" role="alert">
-    ${missing.length > 0
+    ${missing.length
       ? html`<div class="card notice setup"><strong>${t('setupTitle')}</strong>${t('setupBody')}<br />${t('setupMissing', { fields: missing.join(', ') })}</div>`
       : nothing}
     ${blockedOrigin

@@ -23,7 +23,7 @@ function absenceOf(schema: StandardSchema<unknown>): { optin?: Optin; optout?: '
  */
 export function object<S extends Shape>(shape: S): Schema<ObjectOutput<S>> {
   return new Schema<ObjectOutput<S>>({ type: 'object', shape }, (input, issues) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (typeof input !== 'object' || !input || Array.isArray(input)) {
       issues.push(invalidType('object', input));
       return input;
     }

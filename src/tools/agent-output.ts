@@ -75,7 +75,7 @@ export function reflectionOf(input: Partial<AgentOutputInput> | undefined): Part
 /** The single action of an AgentOutput call, or undefined when there is none. */
 export function actionOf(input: Partial<AgentOutputInput> | undefined): ChosenAction | undefined {
   const action = input?.action;
-  if (typeof action !== 'object' || action === null) return undefined;
+  if (typeof action !== 'object' || !action) return undefined;
   const name = Object.keys(action)[0];
   return name === undefined ? undefined : { name, input: action[name] };
 }

@@ -15,7 +15,7 @@ export function normalizeDecision(decision: unknown): NormalizedDecision {
   if (decision === 'ask') return 'ask';
   if (decision === true || decision === 'allow') return { allow: true };
   if (decision === false || decision === 'deny') return { allow: false };
-  if (typeof decision === 'object' && decision !== null && 'allow' in decision) {
+  if (typeof decision === 'object' && decision && 'allow' in decision) {
     const { allow, note } = decision as { allow: unknown; note?: unknown };
     if (allow === true) return { allow: true };
     return typeof note === 'string' && note.trim() ? { allow: false, note: note.trim() } : { allow: false };

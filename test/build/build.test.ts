@@ -88,6 +88,12 @@ describe('minifyTemplates', () => {
     expect(await minifyTemplates(source)).toBe('html` <div class="a ${x}"> ${y} <b>t</b> </div> `');
   });
 
+  it('unquotes plain attribute values inside tags only, where a space or > ends them', async () => {
+    const { minifyTemplates } = await buildHelpers();
+    const source = 'html`<p class="md-table" data-x="a b" id="${i}">say class="x" </p><a target="_blank" href=${h} rel="x"\n>t</a><br class="y"/>`';
+    expect(await minifyTemplates(source)).toBe('html`<p class=md-table data-x="a b" id="${i}">say class="x" </p><a target=_blank href=${h} rel=x >t</a><br class="y"/>`');
+  });
+
   it('leaves templates with whitespace-sensitive elements or escapes as written, and other strings alone', async () => {
     const { minifyTemplates } = await buildHelpers();
     const kept = ['html`<pre>\n  a\n</pre>`', 'css`.a {\n content: "\\2014"; }`', 'const t = `a   b`;', 'x`a   b`'];

@@ -71,7 +71,7 @@ function popupOptions(widget: Element, before?: Set<Element>): Element[] {
   if (input) controlled.push(...controlledBy(input));
   if (attr(widget, 'role') === 'listbox' || attr(widget, 'role') === 'menu') controlled.push(widget);
   const own = optionsIn(controlled);
-  if (own.length > 0 || !before) return own;
+  if (own.length || !before) return own;
   // No reference to the popup: options that appeared since opening it (popups often render in a portal).
   return visibleOptionsInPage(widget).filter((el) => !before.has(el));
 }
@@ -79,7 +79,7 @@ function popupOptions(widget: Element, before?: Set<Element>): Element[] {
 async function waitForOptions(widget: Element, before: Set<Element>, signal?: AbortSignal): Promise<Element[]> {
   for (let i = 0; i < POPUP_WAIT_FRAMES; i++) {
     const options = popupOptions(widget, before);
-    if (options.length > 0) return options;
+    if (options.length) return options;
     signal?.throwIfAborted();
     await nextFrame();
   }
@@ -105,7 +105,7 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   let options = popupOptions(widget);
   // Whether this action opened the list or typed into it.
   let touched = false;
-  if (options.length === 0) {
+  if (!options.length) {
     const failed = await reachAndClick(ctx, { ...target, element: widget }, 'open', signal);
     if (failed) return unreachedResult(failed);
     touched = true;
@@ -124,8 +124,8 @@ export async function chooseAriaOption(ctx: DomContext, target: Target, wanted: 
   if (!match.found) {
     const texts = (match.ambiguous.length > 1 ? match.ambiguous.map((i) => options[i]!) : options).map(optionText);
     const what = match.ambiguous.length > 1 ? `${quote(wanted)} matches several options of ${target.description}; say which one.` : `No option of ${target.description} matches ${quote(wanted)}; nothing was selected.`;
-    const state = options.length === 0 ? ' No options appeared after opening it.' : touched ? ' The list is left open.' : '';
-    return fail(`${what}${state} ${options.length > 0 ? listOptions(texts) : ''}`.trim());
+    const state = !options.length ? ' No options appeared after opening it.' : touched ? ' The list is left open.' : '';
+    return fail(`${what}${state} ${options.length ? listOptions(texts) : ''}`.trim());
   }
   const option = options[match.position]!;
   const label = quote(optionText(option));

@@ -29,7 +29,7 @@ function targetState(target: Element): TargetState {
 
 /** Whether `nodes` hold a text node with more than whitespace. */
 function hasText(nodes: NodeList): boolean {
-  for (let i = 0; i < nodes.length; i++) if (nodes[i]!.nodeType === 3 && nodes[i]!.nodeValue!.trim() !== '') return true;
+  for (let i = 0; i < nodes.length; i++) if (nodes[i]!.nodeType === 3 && nodes[i]!.nodeValue!.trim()) return true;
   return false;
 }
 

@@ -48,6 +48,6 @@ export async function clickElement(ctx: DomContext, index: number, signal?: Abor
     return fail(sentence(`Pressed the mouse on ${target.description}, but it left the page before the button was released, so no click happened.`, notes));
   }
   const via = reached.viaLabel ? ` through its label ${describeElement(reached.viaLabel)}` : '';
-  const changes = notes.length > 0 ? notes : ['No change in the page was detected yet.'];
+  const changes = notes.length ? notes : ['No change in the page was detected yet.'];
   return succeed(sentence(`Clicked ${target.description}${via}.`, [...elementNotes(target.element), ...changes]));
 }

@@ -68,7 +68,7 @@ export function formatResult(value: unknown): string {
   if (value === undefined) return 'undefined (the script returned nothing; end it with `return …` to get a value)';
   if (typeof value === 'string') return clipResult(value);
   if (isElementLike(value)) return describeElement(value);
-  if (typeof value === 'object' && value !== null && typeof (value as ArrayLike<unknown>).length === 'number' && !Array.isArray(value)) {
+  if (typeof value === 'object' && value && typeof (value as ArrayLike<unknown>).length === 'number' && !Array.isArray(value)) {
     const items = Array.from(value as ArrayLike<unknown>);
     if (items.every(isElementLike)) return clipResult(`${items.length} elements: ${items.slice(0, 10).map((el) => describeElement(el as Element)).join('; ')}`);
   }
@@ -79,7 +79,7 @@ export function formatResult(value: unknown): string {
       if (typeof v === 'bigint') return `${v}n`;
       if (typeof v === 'function') return `[function ${(v as { name?: string }).name || 'anonymous'}]`;
       if (isElementLike(v)) return describeElement(v);
-      if (typeof v === 'object' && v !== null) {
+      if (typeof v === 'object' && v) {
         if (seen.has(v)) return '[circular]';
         seen.add(v);
       }

@@ -71,7 +71,7 @@ function findIn(ctx: DomContext, parent: ParentNode, query: string, out: Element
 export async function scrollToText(ctx: DomContext, text: string, nth = 1, signal?: AbortSignal): Promise<ActionResult> {
   signal?.throwIfAborted();
   const query = normalize(typeof text === 'string' ? text : '');
-  if (query === '') return fail('scroll_to_text needs the text to find; it was empty.');
+  if (!query) return fail('scroll_to_text needs the text to find; it was empty.');
   if (!(nth >= 1)) return fail(`nth starts at 1; got ${nth}. Nothing was scrolled.`);
   const body = ctx.window.document.body;
   const found: Element[] = [];

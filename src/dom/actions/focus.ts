@@ -113,7 +113,7 @@ export function tabOrder(doc: Document): Element[] {
 /** Moves focus as Tab (or Shift+Tab) would from `from`; returns the newly focused element, if any. */
 export function moveFocusSequentially(from: Element | null, doc: Document, backwards: boolean): Element | null {
   const order = tabOrder(doc);
-  if (order.length === 0) return null;
+  if (!order.length) return null;
   let position = from ? order.indexOf(from) : -1;
   if (position === -1 && from) {
     // The focused element is not itself tabbable (e.g. tabindex=-1): continue from its place in the tree.

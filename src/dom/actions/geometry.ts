@@ -3,6 +3,7 @@
 // perception's, extract/composed-tree.ts). Reads layout only; dispatches nothing.
 import { isConnected, nextFrame, rectOf, rectsOf, scrollIntoView, styleOf } from '../platform.js';
 import { composedParent, frameInset } from '../extract/composed-tree.js';
+import { encloses } from '../extract/rect.js';
 
 /** A point in some window's viewport coordinates. */
 export interface Point {
@@ -71,18 +72,6 @@ function isClipping(element: Element): boolean {
   if (element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth) return false;
   const style = styleOf(element);
   return style.overflowX !== 'visible' || style.overflowY !== 'visible';
-}
-
-interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** Whether `rect` lies inside `outer`, give or take a pixel. */
-function encloses(outer: Box, rect: Box): boolean {
-  return rect.left >= outer.left - 1 && rect.top >= outer.top - 1 && rect.right <= outer.right + 1 && rect.bottom <= outer.bottom + 1;
 }
 
 /** Whether the element's box lies fully inside every clipping ancestor and the top viewport. */

@@ -79,7 +79,7 @@ export function applyHoverStyles(ctx: DomContext, target: Element): void {
     let sheet = state.sheets.get(root);
     const css = collect(root, sheet);
     if (!sheet) {
-      if (css === '') continue;
+      if (!css) continue;
       state.sheets.set(root, (sheet = new win.CSSStyleSheet()));
     }
     try {

@@ -37,11 +37,11 @@ export async function hoverElement(ctx: DomContext, index: number, signal?: Abor
   await sleep(HOVER_SETTLE_MS);
   const notes = await finishWatch();
   const revealed = scope.filter((el) => hiddenBefore.has(el) && hasBox(el) && !isOffLimits(ctx, el));
-  if (revealed.length > 0) {
+  if (revealed.length) {
     const examples = revealed.filter((el) => matches(el, INTERACTIVE)).slice(0, 3).map((el) => describeAny(ctx, el));
-    const sample = examples.length > 0 ? `, e.g. ${examples.join(', ')}` : '';
+    const sample = examples.length ? `, e.g. ${examples.join(', ')}` : '';
     notes.unshift(`${revealed.length} element${revealed.length === 1 ? '' : 's'} became visible${sample}; read the page again to act on them.`);
   }
-  const changes = notes.length > 0 ? notes : ['Nothing new appeared; if a menu should open, it may need a click instead.'];
+  const changes = notes.length ? notes : ['Nothing new appeared; if a menu should open, it may need a click instead.'];
   return succeed(sentence(`Hovered over ${target.description}.`, changes));
 }

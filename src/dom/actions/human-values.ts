@@ -157,7 +157,7 @@ function splitDateTime(text: string): { date: string; time: string } | null {
 /** Converts `text` to the value an `<input type=…>` of this type accepts, with a note when it was interpreted. */
 export function toInputValue(type: string, text: string, locale: string, now: Date = new Date()): Conversion {
   const raw = text.trim();
-  if (raw === '') return { ok: true, value: '' };
+  if (!raw) return { ok: true, value: '' };
   switch (type) {
     case 'date': {
       const parsed = parseHumanDate(raw, locale, now);

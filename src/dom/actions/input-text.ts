@@ -115,7 +115,7 @@ async function readOnlyResult(ctx: DomContext, target: Target, field: HTMLElemen
     changes = await watch();
     if (failed) return unreachedResult(failed);
   }
-  if (changes.length > 0) {
+  if (changes.length) {
     return fail(sentence(`${refused} Clicking it opened a picker: choose the value there with click_element_by_index.`, changes));
   }
   return fail(`${refused} Clicking it opened nothing; another control may fill it.`);
@@ -184,7 +184,7 @@ function readBack(target: Target, editable: Editable, expected: string, before: 
   if (field.validity && !field.validity.valid && field.validationMessage) notes.push(`The field reports: ${field.validationMessage}`);
   if (matches) return succeed(sentence(`${typed}.`, notes));
   const refused = actual === before && expected !== before;
-  if (refused || (actual === '' && expected !== '')) {
+  if (refused || (!actual && expected)) {
     notes.push(keyByKey ? 'The page may filter keystrokes.' : 'It was set without key events.');
     return fail(sentence(`${typed}, but the field did not take it: it ${refused ? 'still' : 'now'} shows ${shown(field, actual)}.`, notes));
   }

@@ -95,9 +95,9 @@ export function keyForCharacter(char: string): { key: KeyDefinition; shift: bool
 /** Parses "Enter", "ctrl+a", "Shift+Tab", "Meta+Enter"; returns an error sentence for unknown names. */
 export function parseKeyCombo(spec: string): KeyCombo | { error: string } {
   // A lone space is the Space key, not an empty name.
-  const trimmed = spec !== '' && spec.trim() === '' ? 'Space' : spec.trim();
+  const trimmed = spec && !spec.trim() ? 'Space' : spec.trim();
   const parts = trimmed === '+' ? ['+'] : trimmed.split(/\s*\+\s*(?=.)/).filter((p) => p.length > 0);
-  if (parts.length === 0) return { error: 'No key was given.' };
+  if (!parts.length) return { error: 'No key was given.' };
   const modifiers = noModifiers();
   const modifierNames: string[] = [];
   for (const part of parts.slice(0, -1)) {

@@ -25,7 +25,7 @@ export function matchOption(options: ReadonlyArray<OptionText>, wanted: string):
   if (position >= 0) return { found: true, position, how: 'text' };
   position = options.findIndex((o) => o.value !== undefined && normalizeOptionText(o.value) === target);
   if (position >= 0) return { found: true, position, how: 'value' };
-  if (target === '') return { found: false, ambiguous: [] };
+  if (!target) return { found: false, ambiguous: [] };
   const prefixed = texts.flatMap((t, i) => (t.startsWith(target) ? [i] : []));
   if (prefixed.length === 1) return { found: true, position: prefixed[0]!, how: 'prefix' };
   if (prefixed.length > 1) return { found: false, ambiguous: prefixed };
@@ -36,7 +36,7 @@ export function matchOption(options: ReadonlyArray<OptionText>, wanted: string):
 
 /** Lists option texts for a message, at most `max`, saying how many more there are. */
 export function listOptions(texts: ReadonlyArray<string>, max = 20): string {
-  if (texts.length === 0) return 'It has no options.';
+  if (!texts.length) return 'It has no options.';
   const shown = texts.slice(0, max).map((t) => JSON.stringify(t.replace(/\s+/g, ' ').trim()));
   const more = texts.length > max ? ` and ${texts.length - max} more` : '';
   return `Its options: ${shown.join(', ')}${more}.`;

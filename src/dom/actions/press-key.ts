@@ -58,5 +58,5 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   const notes = await finishWatch({ reportFocus: true });
   const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
   const changes = [...handled, ...(note ? [note] : []), ...(kept ? [kept] : []), ...notes];
-  return succeed(sentence(`Pressed ${combo.label} on ${description}.`, changes.length > 0 ? changes : ['No change in the page was detected.']));
+  return succeed(sentence(`Pressed ${combo.label} on ${description}.`, changes.length ? changes : ['No change in the page was detected.']));
 }

@@ -56,7 +56,7 @@ export interface Unreached extends ActionResult {
 function covered(ctx: DomContext, verb: string, target: Target, cover: Element | null): Unreached {
   if (!cover) return fail(`Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.`);
   const inside = indexedInside(ctx, cover);
-  const hint = inside.length > 0 ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
+  const hint = inside.length ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
   return { success: false, message: `Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`, cover };
 }
 

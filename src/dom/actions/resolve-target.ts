@@ -14,7 +14,7 @@ export interface Target {
 
 function nearbyText(ctx: DomContext, index: number): string {
   const nearby = ctx.registry.nearbyValid(index);
-  if (nearby.length === 0) return 'No indexed element is available right now.';
+  if (!nearby.length) return 'No indexed element is available right now.';
   return `Valid indexes near it: ${nearby.map((i) => `[${i}]`).join(', ')}.`;
 }
 

@@ -91,7 +91,7 @@ export function replaceFieldValue(field: HTMLInputElement | HTMLTextAreaElement,
   } catch {
     // Some input types have no text selection; the value is replaced all the same.
   }
-  return editField(field, 0, Infinity, value, value === '' ? 'deleteContentBackward' : 'insertText');
+  return editField(field, 0, Infinity, value, value ? 'insertText' : 'deleteContentBackward');
 }
 
 /** The selected range of a field, or its end when its type has no selection API. */
@@ -152,7 +152,7 @@ export function insertTyped(field: HTMLInputElement | HTMLTextAreaElement, text:
 
 /** Clears a field as Control+A then Backspace would, with the key events. */
 export function clearByKeys(field: HTMLInputElement | HTMLTextAreaElement): void {
-  if (field.value === '') return;
+  if (!field.value) return;
   try {
     field.select();
   } catch {
@@ -230,17 +230,17 @@ function selectContents(host: HTMLElement): StaticRange | null {
  * ProseMirror, Slate and Lexical cancel it and apply the edit to their own model), else insertText.
  */
 export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange[]): boolean {
-  const inputType = text === '' ? 'deleteContentBackward' : 'insertText';
+  const inputType = text ? 'insertText' : 'deleteContentBackward';
   if (!inputEvent(host, 'beforeinput', inputType, text, ranges)) return false;
   const doc = host.ownerDocument;
-  const done = text === '' ? execCommand(doc, 'delete') : execCommand(doc, 'insertText', text);
+  const done = text ? execCommand(doc, 'insertText', text) : execCommand(doc, 'delete');
   if (done) return true;
   // No editing command available: change the DOM ourselves and announce it.
   const selection = doc.getSelection();
   const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
   if (!range) return false;
   range.deleteContents();
-  if (text !== '') {
+  if (text) {
     const node = doc.createTextNode(text);
     range.insertNode(node);
     range.setStartAfter(node);

@@ -76,8 +76,8 @@ export function computeName(element: Element, content = true): AccessibleName {
     from = 'none';
   }
   const source = from as NameSource;
-  const result: AccessibleName = { name, from: name === '' && source !== 'content' ? 'none' : source };
-  if (sources && name !== '') result.elements = sources;
+  const result: AccessibleName = { name, from: !name && source !== 'content' ? 'none' : source };
+  if (sources && name) result.elements = sources;
   target = null;
   return result;
 }
@@ -205,7 +205,7 @@ function contentText(element: Element, flags: number, textHidden: boolean): stri
     const isText = nodeType(child) === 3;
     if (isText && textHidden) return;
     const part = nodeType(child) === 8 ? '' : nameOf(child, childFlags);
-    if (part === '') return;
+    if (!part) return;
     // Text nodes split by a comment still read as words; inline elements join their neighbours.
     text += isText ? (lastWasText ? ' ' + part : part) : getPropertyValue(styleOf(child as Element), 'display') === 'inline' ? part : ' ' + part + ' ';
     lastWasText = isText;
@@ -213,7 +213,7 @@ function contentText(element: Element, flags: number, textHidden: boolean): stri
   const shadow = elementShadowRoot(element);
   const assigned = !shadow && localName(element) === 'slot' ? assignedNodes(element as HTMLSlotElement) : [];
   for (let i = 0; i < assigned.length; i++) add(assigned[i]!);
-  if (assigned.length === 0) for (let child = firstChild(shadow ?? element); child && visits <= MAX_VISITS; child = nextSibling(child)) add(child);
+  if (!assigned.length) for (let child = firstChild(shadow ?? element); child && visits <= MAX_VISITS; child = nextSibling(child)) add(child);
   return textHidden ? text : text + pseudoText(element, '::after');
 }
 
@@ -225,14 +225,14 @@ function pseudoText(element: Element, pseudo: string): string {
   let quote = '';
   for (let i = 0; i < content.length; i++) {
     const c = content[i]!;
-    if (quote !== '') {
+    if (quote) {
       if (c === quote) quote = '';
       else out += c === '\\' ? (content[++i] ?? '') : c;
     } else if (c === '"' || c === "'") quote = c;
     else if (c === '/') out = '';
   }
   // Browsers set generated content apart from the element's own text.
-  return out === '' ? '' : ' ' + out + ' ';
+  return out ? ' ' + out + ' ' : '';
 }
 
 /**
@@ -278,7 +278,7 @@ function roleOf(element: Element): string | null {
 
 /** Hidden anywhere up its ancestors: aria-hidden, visibility, or no box (display: none). */
 function isHidden(element: Element): boolean {
-  if (closest(element, '[aria-hidden=true]') !== null) return true;
+  if (closest(element, '[aria-hidden=true]')) return true;
   const style = styleOf(element);
   const display = getPropertyValue(style, 'display');
   return getPropertyValue(style, 'visibility') !== 'visible' || (display !== 'contents' && rectListLength(rectsOf(element)) === 0);

@@ -23,7 +23,7 @@ export function paintsBox(style: CSSStyleDeclaration): boolean {
 export function looksLikeButton(element: Element, style: CSSStyleDeclaration, width: number, height: number): boolean {
   if (height < 16 || height > 64 || width > 320 || width < 16 || childElementCount(element) > 2 || !paintsBox(style)) return false;
   const children = elementChildrenOf(element);
-  for (let i = 0; i < children.length; i++) if (CONTROLS[localName(children[i]!)] === true) return false;
+  for (let i = 0; i < children.length; i++) if (CONTROLS[localName(children[i]!)]) return false;
   const length = collapseWhitespace(textContent(element) ?? '').length;
   return length > 0 && length <= 30;
 }

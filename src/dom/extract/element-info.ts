@@ -48,7 +48,7 @@ function selectInfo(element: Element, attributes: ShownAttribute[]): string {
   for (let i = 0; i < count; i++) {
     const option = options[i]!;
     const text = collapseWhitespace(optionText(option));
-    if (optionSelected(option)) chosen += chosen === '' ? text : ', ' + text;
+    if (optionSelected(option)) chosen += chosen ? ', ' + text : text;
     if (shown < MAX_OPTIONS && list.length + text.length < MAX_OPTIONS_TEXT) {
       list += shown === 0 ? text : ' | ' + text;
       shown++;
@@ -87,7 +87,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // ARIA's true/mixed/false states: `name` or `name=mixed`.
   const tristate = (name: string, value: string | null): void => set(name, value === 'true' || (value === 'mixed' && value));
   // Native attributes on form controls, their ARIA twins on custom widgets.
-  const native = FORM_CONTROLS[tag] === true;
+  const native = !!FORM_CONTROLS[tag];
   const flag = (name: string): void => set(name, native ? attr(name) !== null : attr('aria-' + name) === 'true');
   let label: string | undefined;
   let secret = false;
@@ -112,13 +112,13 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     const value = inputValue(element);
     if (type === 'checkbox' || type === 'radio') {
       set('checked', inputIndeterminate(element) ? 'mixed' : inputChecked(element));
-    } else if (BUTTON_INPUTS[type] === true) {
+    } else if (BUTTON_INPUTS[type]) {
       label = value;
     } else if (type === 'image') {
       label = attr('alt') ?? value;
     } else if (secret) {
       set('value', maskedValue(value));
-    } else if (NO_VALUE_INPUTS[type] !== true) {
+    } else if (!NO_VALUE_INPUTS[type]) {
       const shown = type === 'file' ? stringSlice(value, math.max(stringIndexOf(value, '\\'), -1) + 1) : value;
       set('value', clipText(collapseWhitespace(shown), 80));
       if (type === 'range' || type === 'number') {
@@ -155,7 +155,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // A calendar's day: its full date when the widget gives it on the cell (title and aria-label are names).
   set('data-date', attr('data-date') ?? getAttribute(closest(element, 'td[data-date],[role=gridcell][data-date]') ?? element, 'data-date'));
   set('contenteditable', isEditingHost(element));
-  if (extra.length > 0) addExtra(element, attributes, extra, secret);
+  if (extra.length) addExtra(element, attributes, extra, secret);
   const info: ListedInfo = label ? { attributes, label } : { attributes };
   if (fromLabel && named.elements) info.nameElements = named.elements;
   if (messages) info.nameElements = info.nameElements ? [...info.nameElements, ...messages] : messages;
@@ -184,8 +184,8 @@ function invalidMessage(element: Element, native: boolean, attributes: ShownAttr
   }
   if (!user && (!aria || aria === 'false')) return undefined;
   let found = referencedText(element, getAttribute(element, 'aria-errormessage'));
-  if (found.text === '') found = referencedText(element, getAttribute(element, 'aria-describedby'));
+  if (!found.text) found = referencedText(element, getAttribute(element, 'aria-describedby'));
   const text = found.text || (native ? validationMessage(element) : '');
   add(attributes, 'invalid', clipText(text, 120) || true);
-  return found.text !== '' && found.text.length <= 120 ? found.elements : undefined;
+  return found.text && found.text.length <= 120 ? found.elements : undefined;
 }

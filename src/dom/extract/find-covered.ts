@@ -7,7 +7,7 @@ import {
   documentBody, documentElement, documentElementFromPoint, elementsFromPoint, getBoundingClientRect, getPropertyValue, labelControl, localName, nodeType,
   nextSibling, ownerDocument, parentNode, rectLeft, rectTop, shadowElementFromPoint, styleOf,
 } from '../platform.js';
-import { intersection, intersects, type Rect } from './rect.js';
+import { encloses, intersection, intersects, type Rect } from './rect.js';
 import { parseColor } from './hidden-text.js';
 
 function pageElementAt(root: Document | ShadowRoot, x: number, y: number, ignore: SafeSet<Element>): Element | null {
@@ -158,7 +158,7 @@ export function coveredByPainter(target: HitTarget, painters: readonly HitTarget
   const box = target.rect;
   for (let i = 0; i < painters.length; i++) {
     const { element: painter, rect } = painters[i]!;
-    if (rect.left > box.left + 1 || rect.top > box.top + 1 || rect.right < box.right - 1 || rect.bottom < box.bottom - 1) continue;
+    if (!encloses(rect, box)) continue;
     if (composedContains(painter, element) || composedContains(element, painter) || getPropertyValue(styleOf(painter), 'visibility') !== 'visible') continue;
     const cover = coverRoot(painter, element);
     const common = parentNode(cover);

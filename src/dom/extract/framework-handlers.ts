@@ -40,7 +40,7 @@ function hasKnownKey(object: unknown, known: Readonly<Record<string, true>>): bo
   if (!object || typeof object !== 'object') return false;
   const keys = objectKeys(object);
   const record = object as Record<string, unknown>;
-  for (let i = 0; i < keys.length; i++) if (known[keys[i]!] === true && record[keys[i]!]) return true;
+  for (let i = 0; i < keys.length; i++) if (known[keys[i]!] && record[keys[i]!]) return true;
   return false;
 }
 
@@ -52,12 +52,12 @@ export function frameworkMarks(element: Element): FrameworkMarks {
     if (symbolDescription(symbols[i]!) === '_vei' && hasKnownKey(record[symbols[i]!], VUE_HANDLERS)) return { handler: true, root: false };
   }
   const keys = objectKeys(element);
-  if (keys.length === 0) return NONE;
+  if (!keys.length) return NONE;
   let handler = false;
   let root = false;
   for (let i = 0; i < keys.length && !handler; i++) {
     const key = keys[i]!;
-    if (DELEGATED[key] === true) handler = typeof record[key] === 'function';
+    if (DELEGATED[key]) handler = typeof record[key] === 'function';
     else if (key === '_vei') handler = hasKnownKey(record[key], VUE_HANDLERS);
     else if (key === 'l') handler = hasKnownKey(record[key], PREACT_HANDLERS);
     else if (startsWith(key, REACT_ROOT)) root = true;

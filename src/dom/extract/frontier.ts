@@ -42,11 +42,11 @@ export class Frontier<T extends FrontierEntry> {
   /** Removes and returns the nearest entry. */
   pop(): T | undefined {
     const heap = this.#heap;
-    if (heap.length === 0) return undefined;
+    if (!heap.length) return undefined;
     const top = heap[0]!;
     const last = heap[heap.length - 1]!;
     heap.length--;
-    if (heap.length > 0) {
+    if (heap.length) {
       heap[0] = last;
       let i = 0;
       for (;;) {

@@ -12,7 +12,7 @@ const TOGGLES = stringSet(['checkbox', 'radio']);
 
 /** Whether `element` is a native checkbox or radio that a person cannot see. */
 function isHiddenToggle(element: Element): boolean {
-  return localName(element) === 'input' && TOGGLES[inputType(element)] === true && isVisuallyHiddenControl(element);
+  return localName(element) === 'input' && TOGGLES[inputType(element)] && isVisuallyHiddenControl(element);
 }
 
 /** Rendered, not transparent and larger than a pixel each way. */

@@ -53,7 +53,7 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
   if (filter !== 'none' && stringIndexOf(filter, 'opacity(0)') >= 0) return true;
   const clip = getPropertyValue(style, 'clip-path');
   // inset(50%) (or more) from both sides, or a circle or ellipse of radius 0, keeps no pixel.
-  if (clip !== 'none' && regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, clip) !== null) return true;
+  if (clip !== 'none' && regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, clip)) return true;
   // A transform that scales to nothing leaves a box without area (its rect includes the transform).
   if ((width === 0 || height === 0) && getPropertyValue(style, 'transform') !== 'none') return true;
   // The body of a closed <details>: everything but its summary.
@@ -69,8 +69,8 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
 function backgroundAt(ink: Ink): Background {
   const chain: Ink[] = [];
   let at: Ink | null = ink;
-  for (; at !== null && at.background === undefined; at = at.under) append(chain, at);
-  let background: Background = at === null ? null : at.background!;
+  for (; at && at.background === undefined; at = at.under) append(chain, at);
+  let background: Background = at ? at.background! : null;
   for (let i = chain.length - 1; i >= 0; i--) {
     const style = chain[i]!.style!;
     const under = getPropertyValue(style, 'position') === 'static' ? background : null;
@@ -93,11 +93,11 @@ export function textUnreadable(ink: Ink): boolean {
   // "0px", "1px", "0.5px", "1.5px": one digit below 2 before "px" or a decimal point.
   if (stringCharCodeAt(size, 0) < 50 && (size.length === 3 || stringCharCodeAt(size, 1) === 46)) return true;
   const color = parseColor(getPropertyValue(style, 'color'));
-  if (color !== null) {
+  if (color) {
     if (color[3]! < 0.1) return true;
     const background = color[3] === 1 ? backgroundAt(ink) : null;
     // Within about 10 steps per channel of the background: drawn in (nearly) the background's colour.
-    if (background !== null && (color[0]! - background[0]) ** 2 + (color[1]! - background[1]) ** 2 + (color[2]! - background[2]) ** 2 < 300) return true;
+    if (background && (color[0]! - background[0]) ** 2 + (color[1]! - background[1]) ** 2 + (color[2]! - background[2]) ** 2 < 300) return true;
   }
   const indent = getPropertyValue(style, 'text-indent');
   if (indent === '0px' || ink.width <= 0) return false;

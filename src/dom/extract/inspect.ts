@@ -109,7 +109,7 @@ export function isParked(rect: Rect, scope: Scope, pageOrigin: { x: number; y: n
 export function inspectElement(element: Element, node: ElementNode, rect: Rect | null, scope: Scope, options: InspectOptions): Inspection | null {
   const tag = localName(element);
   node.tag = tag;
-  if (SKIP[tag] === true || isIgnored(element, options.ignore)) return null;
+  if (SKIP[tag] || isIgnored(element, options.ignore)) return null;
   if (hasAttribute(element, 'inert') || getAttribute(element, 'aria-hidden') === 'true') return null;
   const style = styleOf(element);
   const display = getPropertyValue(style, 'display');
@@ -120,7 +120,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   let replaced = false;
   if (getPropertyValue(style, 'opacity') === '0') {
     // Custom checkboxes and file pickers hide the real input (opacity 0) over their own drawing.
-    if (tag !== 'input' || REPLACEABLE_INPUTS[inputType(element)] !== true) return null;
+    if (tag !== 'input' || !REPLACEABLE_INPUTS[inputType(element)]) return null;
     replaced = true;
   }
   const width = rect ? rect.right - rect.left : 0;
@@ -161,7 +161,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   let clip = scope.clip;
   let scrollport = scope.scrollport;
   // Only a box whose overflow is not visible can scroll or clip: one style read spares most elements four layout reads.
-  if (hasArea && display !== 'inline' && display !== 'contents' && NO_SCROLL[tag] !== true && tag !== 'body' && tag !== 'html' && getPropertyValue(style, 'overflow') !== 'visible') {
+  if (hasArea && display !== 'inline' && display !== 'contents' && !NO_SCROLL[tag] && tag !== 'body' && tag !== 'html' && getPropertyValue(style, 'overflow') !== 'visible') {
     const sh = scrollHeight(element);
     const ch = clientHeight(element);
     const sw = scrollWidth(element);
@@ -169,8 +169,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     if (sh > ch + 1 || sw > cw + 1) {
       const overflowY = getPropertyValue(style, 'overflow-y');
       const overflowX = getPropertyValue(style, 'overflow-x');
-      const scrollsY = sh > ch + 1 && SCROLLING[overflowY] === true;
-      const scrollsX = sw > cw + 1 && SCROLLING[overflowX] === true;
+      const scrollsY = sh > ch + 1 && SCROLLING[overflowY];
+      const scrollsX = sw > cw + 1 && SCROLLING[overflowX];
       if (scrollsY || scrollsX) {
         const top = scrollsY ? math.round(scrollTop(element)) : 0;
         const leftAmount = scrollsX ? math.round(scrollLeft(element)) : 0;
@@ -195,18 +195,18 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     nameElements = info.nameElements;
     node.attributes = info.attributes;
     if (info.label !== undefined) node.label = info.label;
-    cost += LINE_OVERHEAD + tag.length + (info.label ? (info.label.length < 120 ? info.label.length : 120) : 0);
+    cost += LINE_OVERHEAD + tag.length + math.min(info.label?.length ?? 0, 120);
     for (let i = 0; i < info.attributes.length; i++) {
       const value = info.attributes[i]![1];
-      cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : value.length < 40 ? value.length : 40);
+      cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : math.min(value.length, 40));
     }
   } else if (visible && (tag === 'fieldset' || getAttribute(element, 'role') === 'group' || getAttribute(element, 'role') === 'radiogroup')) {
     // A group's name (legend, aria-label, aria-labelledby) heads its controls; kept only when it holds listed ones (observe.ts).
     const named = computeName(element);
-    if (named.name !== '' && named.from !== 'title' && named.from !== 'content') {
+    if (named.name && named.from !== 'title' && named.from !== 'content') {
       node.group = named.name;
       nameElements = named.elements;
-      cost += named.name.length < 120 ? named.name.length : 120;
+      cost += math.min(named.name.length, 120);
     }
   } else if ((tag === 'img' || tag === 'svg') && scope.inListed && visible) {
     const alt = getAttribute(element, tag === 'img' ? 'alt' : 'aria-label') ?? getAttribute(element, 'title');
@@ -229,17 +229,14 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null };
   if (nameElements) inspection.nameElements = nameElements;
-  if (LEAVES[tag] === true) return inspection;
+  if (LEAVES[tag]) return inspection;
   if (tag === 'iframe' || tag === 'frame') {
     inspection.children = frameChildren(element, node, rect, style, childScope);
     return inspection;
   }
   const shadow = shadowRootOf(element);
-  if (shadow) inspection.children = { kind: 'parent', parent: shadow };
-  else if (tag === 'slot') {
-    const assigned = assignedNodes(element as HTMLSlotElement);
-    inspection.children = assigned.length > 0 ? { kind: 'list', nodes: assigned } : { kind: 'parent', parent: element };
-  } else inspection.children = { kind: 'parent', parent: element };
+  const assigned = !shadow && tag === 'slot' ? assignedNodes(element as HTMLSlotElement) : [];
+  inspection.children = assigned.length ? { kind: 'list', nodes: assigned } : { kind: 'parent', parent: shadow ?? element };
   return inspection;
 }
 

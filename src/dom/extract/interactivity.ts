@@ -56,20 +56,20 @@ export function isEditingHost(element: Element): boolean {
  * `parentCursor` its parent's: a pointer only counts where it starts, not where it is inherited.
  */
 export function interactiveReason(element: Element, tag: string, cursor: string, parentCursor: string): InteractiveReason | null {
-  if (NEVER[tag] === true) return null;
+  if (NEVER[tag]) return null;
   if (isNativelyInteractive(element, tag)) return 'tag';
   const names = getAttributeNames(element);
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     if (name === 'role') {
       const role = getAttribute(element, 'role');
-      if (role !== null && WIDGET_ROLES[role] === true) return 'role';
+      if (role !== null && WIDGET_ROLES[role]) return 'role';
     } else if (name === 'contenteditable') {
       if (isEditingHost(element)) return 'editable';
     } else if (name === 'tabindex') {
       const value = getAttribute(element, 'tabindex');
-      if (value !== null && value !== '' && +value >= 0) return 'tabindex';
-    } else if (HANDLER_ATTRIBUTES[name] === true) {
+      if (value && +value >= 0) return 'tabindex';
+    } else if (HANDLER_ATTRIBUTES[name]) {
       return 'handler';
     }
   }

@@ -48,7 +48,7 @@ function forget(target: object, type: string, listener: unknown, capture: boolea
 }
 
 function record(target: unknown, type: unknown, listener: unknown, options: unknown): void {
-  if (typeof type !== 'string' || TRACKED[type] !== true || listener == null || target == null || typeof target !== 'object') return;
+  if (typeof type !== 'string' || !TRACKED[type] || listener == null || target == null || typeof target !== 'object') return;
   const capture = captureOf(options);
   let list = registrations.get(target);
   if (!list) registrations.set(target, (list = []));
@@ -121,7 +121,7 @@ export function uninstallListenerTracker(): void {
 /** Whether the tracker saw a listener of `type` (or of any tracked type) added to `target` and not removed. */
 export function hasTrackedListener(target: EventTarget, type?: string): boolean {
   const list = registrations.get(target);
-  if (!list || list.length === 0) return false;
+  if (!list || !list.length) return false;
   if (type === undefined) return true;
   for (let i = 0; i < list.length; i++) if (list[i]!.type === type) return true;
   return false;

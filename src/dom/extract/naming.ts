@@ -1,16 +1,16 @@
 // Last-resort names for listed elements that show no text and no naming attribute (icon buttons,
 // image links): the link target, or the element's id or first classes, so the model can still tell
 // `[5]<button class=btn-close />` from its neighbours. Reads attributes only.
-import { append } from '../intrinsics.js';
+import { append, stringSet } from '../intrinsics.js';
 import { firstWords } from '../describe.js';
 import type { ElementNode, ShownAttribute } from '../page-tree.js';
 import { hasVisibleText } from '../serialize/text.js';
 import { getAttribute } from '../platform.js';
 
-const NAMING = ['aria-label', 'title', 'placeholder', 'value', 'label', 'alt'];
+const NAMING = stringSet(['aria-label', 'title', 'placeholder', 'value', 'label', 'alt']);
 
 function hasText(node: ElementNode): boolean {
-  if ((node.label && hasVisibleText(node.label)) || (node.fallbackText && hasVisibleText(node.fallbackText))) return true;
+  if (hasVisibleText(node.label) || hasVisibleText(node.fallbackText)) return true;
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i]!;
     if (child.kind === 'text' || (child.kind === 'element' && hasText(child))) return true;
@@ -21,7 +21,7 @@ function hasText(node: ElementNode): boolean {
 function isNamed(node: ElementNode): boolean {
   const attributes = node.attributes;
   if (!attributes) return false;
-  for (let i = 0; i < attributes.length; i++) for (let j = 0; j < NAMING.length; j++) if (attributes[i]![0] === NAMING[j]) return true;
+  for (let i = 0; i < attributes.length; i++) if (NAMING[attributes[i]![0]]) return true;
   return false;
 }
 
@@ -35,6 +35,6 @@ export function nameListedNode(node: ElementNode, element: Element): void {
   const classes = getAttribute(element, 'class');
   if (href) append(attributes, ['href', href] as const);
   else if (id) append(attributes, ['id', id] as const);
-  else if (classes && hasVisibleText(classes)) append(attributes, ['class', firstWords(classes, 2)] as const);
+  else if (hasVisibleText(classes)) append(attributes, ['class', firstWords(classes, 2)] as const);
   node.attributes = attributes;
 }

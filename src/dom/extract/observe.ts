@@ -5,7 +5,7 @@ import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode, ShownAttribute } from '../page-tree.js';
-import { serializePage } from '../serialize/page-text.js';
+import { nameOf, serializePage } from '../serialize/page-text.js';
 import { sanitizeTree } from '../page-safe.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
@@ -124,7 +124,7 @@ function observe(ctx: DomContext): Observation {
   }
   const hiddenText = findCovered(doc, texts, walk.painters, viewport, ignore, true).covered;
   // Outside the viewport no hit test reaches: painting order decides.
-  for (let i = 0, judged = 0; i < walk.texts.length && judged < MAX_HIT_TESTS && walk.painters.length > 0; i++) {
+  for (let i = 0, judged = 0; i < walk.texts.length && judged < MAX_HIT_TESTS && walk.painters.length; i++) {
     const { element, rect } = walk.texts[i]!.ink;
     if (!rect || intersects(rect, viewport)) continue;
     judged++;
@@ -148,7 +148,7 @@ function observe(ctx: DomContext): Observation {
     append(notes, { kind: 'note', text: `${count} element${count === 1 ? ' is' : 's are'} covered by ${describeElement(element)} and not listed; deal with it first` });
   }
   let nodes = walk.nodes;
-  if (notes.length > 0) {
+  if (notes.length) {
     for (let i = 0; i < nodes.length; i++) append(notes, nodes[i]!);
     nodes = notes;
   }
@@ -158,7 +158,7 @@ function observe(ctx: DomContext): Observation {
 
   const frame = pageFrame(url, title, width, height, doc, walk, win);
   return {
-    state: { url, title, header: formatHeader(frame), content: page.content === '' ? '(No visible content.)' : page.content, footer: formatFooter(frame) },
+    state: { url, title, header: formatHeader(frame), content: page.content || '(No visible content.)', footer: formatFooter(frame) },
     highlights,
   };
 }
@@ -205,8 +205,8 @@ function markCarriedNames(walk: WalkResult): void {
   const adopted = new SafeSet<Element>();
   for (let i = 0; i < walk.candidates.length; i++) {
     const candidate = walk.candidates[i]!;
-    const name = candidate.node.index === undefined ? '' : labelOf(candidate.node) || adoptInnerName(walk, candidate, adopted);
-    if (name !== '' && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
+    const name = candidate.node.index === undefined ? '' : nameOf(candidate.node) || adoptInnerName(walk, candidate, adopted);
+    if (name && name.length <= CARRIED_NAME_CHARS) carry(walk, candidate.nameElements);
   }
   for (let i = 0; i < walk.groups.length; i++) {
     const group = walk.groups[i]!;
@@ -244,15 +244,8 @@ function carry(walk: WalkResult, elements: readonly Element[] | undefined): void
   if (!elements) return;
   for (let i = 0; i < elements.length; i++) {
     const node = walk.nodeOf(elements[i]!);
-    if (node && node.index === undefined && walk.candidateOf(node) === undefined) node.carried = true;
+    if (node && node.index === undefined && !walk.candidateOf(node)) node.carried = true;
   }
-}
-
-function labelOf(node: ElementNode): string {
-  const attributes = node.attributes;
-  // A label= value is always text (the accessible name or the page's own label attribute).
-  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label') return attributes[i]![1] as string;
-  return '';
 }
 
 /** Whether an element below `node` has `key` set: an index (indexed) or attributes (listed). */

@@ -14,6 +14,11 @@ export function intersects(a: Rect, b: Rect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
+/** Whether `rect` lies inside `outer`, give or take a pixel. */
+export function encloses(outer: Rect, rect: Rect): boolean {
+  return rect.left >= outer.left - 1 && rect.top >= outer.top - 1 && rect.right <= outer.right + 1 && rect.bottom <= outer.bottom + 1;
+}
+
 /** The overlap of two boxes; may be empty (right <= left or bottom <= top). */
 export function intersection(a: Rect, b: Rect): Rect {
   return { left: math.max(a.left, b.left), top: math.max(a.top, b.top), right: math.min(a.right, b.right), bottom: math.min(a.bottom, b.bottom) };

@@ -18,15 +18,15 @@ export function isSensitiveField(element: Element, type: string): boolean {
   }
   if (seenSecret.has(element)) return true;
   const autocomplete = getAttribute(element, 'autocomplete');
-  if (autocomplete && regexExec(SECRET_AUTOCOMPLETE, autocomplete) !== null) return true;
+  if (autocomplete && regexExec(SECRET_AUTOCOMPLETE, autocomplete)) return true;
   for (let i = 0; i < NAMING.length; i++) {
     const value = getAttribute(element, NAMING[i]!);
-    if (value && regexExec(SECRET_NAME, value) !== null) return true;
+    if (value && regexExec(SECRET_NAME, value)) return true;
   }
   return false;
 }
 
 /** How a hidden value is shown: whether the field is filled, never what it holds. */
 export function maskedValue(value: string): string {
-  return value === '' ? '' : '(hidden, filled)';
+  return value ? '(hidden, filled)' : '';
 }

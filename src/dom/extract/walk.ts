@@ -214,9 +214,7 @@ class Walk {
     if (this.#options.onScreen.has(element)) return 0;
     if (!rect) return inherited;
     const toViewport = distanceTo(rect, this.#options.viewport);
-    if (!scope.scrollport) return toViewport;
-    const toScrollport = distanceTo(rect, scope.scrollport);
-    return toViewport > toScrollport ? toViewport : toScrollport;
+    return scope.scrollport ? math.max(toViewport, distanceTo(rect, scope.scrollport)) : toViewport;
   }
 
   #expand(entry: ElementEntry): void {
@@ -261,14 +259,14 @@ class Walk {
       const text = characterData(child);
       if (!hasVisibleText(text)) return;
       // Whether a person can read the element's text is decided once, at its first text.
-      if (scope.ink !== null && !scope.ink.decided) {
+      if (scope.ink && !scope.ink.decided) {
         scope.ink.decided = true;
         scope.textVisible = !textUnreadable(scope.ink);
         if (!scope.textVisible) return;
         append(this.#texts, { ink: scope.ink, node: parent });
       }
       append(parent.children, { kind: 'text', text });
-      this.#spent += (text.length < TEXT_LINE_CHARS ? text.length : TEXT_LINE_CHARS) + 1;
+      this.#spent += math.min(text.length, TEXT_LINE_CHARS) + 1;
       return;
     }
     if (type !== 1) return;

@@ -82,7 +82,7 @@ export class Overlay {
   /** Draws a numbered box over each item that is on screen; replaces earlier boxes. */
   drawHighlights(items: ReadonlyArray<HighlightItem>): void {
     this.#stopListeners();
-    if (items.length === 0) return this.clearHighlights(false);
+    if (!items.length) return this.clearHighlights(false);
     // All reads first (one layout), then the writes: the host, if it must be inserted, and the boxes.
     const measured = measureHighlights(items, { width: this.#win.innerWidth, height: this.#win.innerHeight });
     const parts = this.#ensure();

@@ -1,7 +1,7 @@
 // Renders the page tree as the page text the model reads (page-agent 1.x convention): one line per
 // indexed element `[i]<tag attr=value>text />`, `*[i]` for new ones, tab indentation for nesting
 // under indexed elements, plain lines for other visible text. Pure: no DOM, no registry.
-import { append, regexExec, SafeMap, stringSet, stringToLowerCase } from '../intrinsics.js';
+import { append, math, regexExec, SafeMap, stringSet, stringToLowerCase } from '../intrinsics.js';
 import type { ElementNode, GapNode, PageNode } from '../page-tree.js';
 import { clipText, collapseWhitespace, hasVisibleText } from './text.js';
 
@@ -27,7 +27,7 @@ const TABS: string[] = [''];
 for (let i = 1; i < 40; i++) TABS[i] = TABS[i - 1] + '\t';
 /** Outer gap lines shown on each side when they name what continues. */
 const OUTER_GAPS_KEPT = 2;
-const indent = (depth: number): string => TABS[depth < 39 ? depth : 39]!;
+const indent = (depth: number): string => TABS[math.min(depth, 39)]!;
 // Attributes that only repeat the element's text are dropped.
 const NAME_LIKE = stringSet(['label', 'title', 'placeholder']);
 const SIDES = ['left', 'top', 'right', 'bottom'] as const;
@@ -89,7 +89,7 @@ class Renderer {
       const line = lines[i]!;
       if ((i < first || i > last) && !line.keep) continue;
       const text = line.gap ? gapText(line.gap) : line.text;
-      content += content === '' ? text : '\n' + text;
+      content += content ? '\n' + text : text;
     }
     return { content, descriptions: this.#descriptions };
   }
@@ -121,10 +121,10 @@ class Renderer {
     const heading =
       node.group !== undefined
         ? clipText(collapseWhitespace(node.group), this.#limits.label)
-        : this.#semantic && SEMANTIC_TAGS[node.tag] === true && node.children.length > 0
+        : this.#semantic && SEMANTIC_TAGS[node.tag] && node.children.length
           ? '<' + node.tag + '>'
           : '';
-    if (heading !== '') {
+    if (heading) {
       this.#flush(depth);
       append(this.#lines, { text: indent(depth) + heading });
       for (let i = 0; i < node.children.length; i++) this.#visit(node.children[i]!, depth + 1);
@@ -135,7 +135,7 @@ class Renderer {
     const flow = node.flow === 'block' && this.#rows > 0 ? 'inline' : node.flow;
     if (flow === 'row') this.#rows++;
     if (flow === 'block' || flow === 'row') this.#flush(depth);
-    else if (flow === 'cell' && this.#buffer !== '') this.#pipe = true;
+    else if (flow === 'cell' && this.#buffer) this.#pipe = true;
     if (node.label) this.#appendText(node.label);
     const children = node.children;
     for (let i = 0; i < children.length; i++) this.#visit(children[i]!, depth);
@@ -150,7 +150,7 @@ class Renderer {
     // title and price); a long one (a whole section) stays as nested lines so nothing is cut.
     let text = nested ? '' : this.#ownText(node, false);
     let absorbed = false;
-    if (nested && node.scroll === undefined) {
+    if (nested && !node.scroll) {
       text = this.#ownText(node, true);
       absorbed = text.length <= this.#limits.label;
       if (!absorbed) text = collapseWhitespace(node.label ?? '');
@@ -158,9 +158,9 @@ class Renderer {
       text = collapseWhitespace(node.label ?? '');
     }
     // An element that shows no text of its own reads by its accessible name (`label=`), shorter as text.
-    if (text === '') text = collapseWhitespace(nameOf(node));
+    if (!text) text = collapseWhitespace(nameOf(node));
     const label = clipText(text, this.#limits.label);
-    const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label === '' ? ' />' : '>' + label + ' />');
+    const description = '[' + node.index + ']<' + node.tag + this.#attributes(node, label) + (label ? '>' + label + ' />' : ' />');
     append(this.#descriptions, { index: node.index!, line: description });
     append(this.#lines, { text: indent(depth) + (node.isNew ? '*' : '') + description });
     if (!nested) return;
@@ -187,7 +187,7 @@ class Renderer {
     let out = '';
     const attributes = node.attributes;
     if (attributes) {
-      const lowerLabel = label === '' ? '' : stringToLowerCase(label);
+      const lowerLabel = label ? stringToLowerCase(label) : '';
       for (let i = 0; i < attributes.length; i++) {
         const name = attributes[i]![0];
         const value = attributes[i]![1];
@@ -197,8 +197,8 @@ class Renderer {
         }
         // The accessible name and an error message are kept as long as a line's text; other values are short hints.
         const shown = clipText(collapseWhitespace(value), name === 'label' || name === 'invalid' ? this.#limits.label : this.#limits.attribute);
-        if (shown === '') continue;
-        if (lowerLabel !== '' && NAME_LIKE[name] === true && stringToLowerCase(shown) === lowerLabel) continue;
+        if (!shown) continue;
+        if (lowerLabel && NAME_LIKE[name] && stringToLowerCase(shown) === lowerLabel) continue;
         out += ' ' + name + '=' + shown;
       }
     }
@@ -214,7 +214,7 @@ class Renderer {
   /** The text of an element: its label, then its descendants' text (skipping listed descendants when `skipListed`). */
   #ownText(node: ElementNode, skipListed: boolean): string {
     const text = joinedText(node, skipListed, false);
-    return text === '' ? joinedText(node, skipListed, true) : text;
+    return text || joinedText(node, skipListed, true);
   }
 
   #containsIndexed(node: ElementNode): boolean {
@@ -242,14 +242,14 @@ class Renderer {
 
   #appendText(text: string): void {
     if (!hasVisibleText(text)) return;
-    if (this.#buffer === '') this.#buffer = text;
+    if (!this.#buffer) this.#buffer = text;
     else this.#buffer += (this.#pipe ? ' | ' : ' ') + text;
     this.#pipe = false;
   }
 
   #flush(depth: number): void {
     this.#pipe = false;
-    if (this.#buffer === '') return;
+    if (!this.#buffer) return;
     const text = collapseWhitespace(this.#buffer);
     this.#buffer = '';
     if (isSeparatorLine(text)) return;
@@ -258,7 +258,7 @@ class Renderer {
 }
 
 /** The `label=` attribute of a listed node (its accessible name from a label or an author), or ''. */
-function nameOf(node: ElementNode): string {
+export function nameOf(node: ElementNode): string {
   const attributes = node.attributes;
   if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && attributes[i]![1] !== true) return attributes[i]![1] as string;
   return '';

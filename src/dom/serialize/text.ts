@@ -18,14 +18,14 @@ export function collapseWhitespace(text: string): string {
     const space = isSpaceCode(stringCharCodeAt(text, i));
     if (space) {
       if (start >= 0) {
-        out += out === '' ? stringSlice(text, start, i) : ' ' + stringSlice(text, start, i);
+        out += out ? ' ' + stringSlice(text, start, i) : stringSlice(text, start, i);
         start = -1;
       }
     } else if (start < 0) {
       start = i;
     }
   }
-  if (start >= 0) out += out === '' ? stringSlice(text, start) : ' ' + stringSlice(text, start);
+  if (start >= 0) out += out ? ' ' + stringSlice(text, start) : stringSlice(text, start);
   return out;
 }
 

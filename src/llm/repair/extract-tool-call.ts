@@ -22,7 +22,7 @@ const NO_TOOL_CALL_NOTE = (tool: string | undefined) =>
 function unwrap(value: unknown, log: RepairLog): FoundToolCall | undefined {
   if (!isRecord(value)) return undefined;
   const record = value;
-  if (Array.isArray(record.tool_calls) && record.tool_calls.length > 0) {
+  if (Array.isArray(record.tool_calls) && record.tool_calls.length) {
     log.add(2, 'unwrapped a tool_calls array written as JSON');
     return unwrap(record.tool_calls[0], log) ?? { args: record.tool_calls[0] };
   }

@@ -34,7 +34,7 @@ function balancedEnd(text: string, start: number): number {
     else if (ch === '{' || ch === '[') stack.push(ch === '{' ? '}' : ']');
     else if (ch === '}' || ch === ']') {
       if (stack.pop() !== ch) return -1;
-      if (stack.length === 0) return i + 1;
+      if (!stack.length) return i + 1;
     }
   }
   return -1;

@@ -39,7 +39,7 @@ function soleField(schema: ToolInputSchema): string | undefined {
   const properties = Object.keys(json.properties ?? {});
   const required: string[] = Array.isArray(json.required) ? json.required : [];
   if (required.length === 1) return required[0];
-  return required.length === 0 && properties.length === 1 ? properties[0] : undefined;
+  return !required.length && properties.length === 1 ? properties[0] : undefined;
 }
 
 /** Picks the action object out of whatever the model sent for it (cases 4, 6, 9). */
@@ -51,7 +51,7 @@ function normaliseAction(raw: unknown, available: readonly string[], log: Repair
     action = parsed.value;
   }
   if (Array.isArray(action)) {
-    if (action.length === 0) return undefined;
+    if (!action.length) return undefined;
     log.add(9, action.length > 1 ? `action was an array of ${action.length}; using the first` : 'action was an array of one');
     return normaliseAction(action[0], available, log);
   }
@@ -71,7 +71,7 @@ function normaliseAction(raw: unknown, available: readonly string[], log: Repair
     return { [action.name]: parseJsonLayers(action[argsKey]).value };
   }
   const keys = Object.keys(action);
-  if (keys.length === 0) return undefined;
+  if (!keys.length) return undefined;
   if (keys.length > 1) {
     log.add(9, `action held ${keys.length} tools (${keys.join(', ')}); using the first`);
     return { [keys[0]!]: action[keys[0]!] };
@@ -111,7 +111,7 @@ export function repairMacroArgs(macroName: string, found: FoundToolCall, actions
   // case 5: tool keys at the top level, without an `action` wrapper.
   if (!('action' in args)) {
     const toolKeys = Object.keys(args).filter((key) => matchToolName(key, available) !== undefined);
-    if (toolKeys.length > 0) {
+    if (toolKeys.length) {
       log.add(5, `the action "${toolKeys[0]}" was given at the top level${hadReflection ? '' : ' with no reflection fields'}`);
       args.action = Object.fromEntries(toolKeys.map((key) => [key, args[key]]));
       for (const key of toolKeys) delete args[key];

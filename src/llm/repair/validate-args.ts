@@ -45,7 +45,7 @@ function validate(schema: ToolInputSchema, value: unknown, toolName: string): { 
 }
 
 function fieldName(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? '(the input itself)' : path.map(String).join('.');
+  return path.length ? path.map(String).join('.') : '(the input itself)';
 }
 
 /** A one-line summary of issues: `field "index": Invalid input: expected number, received string`. */

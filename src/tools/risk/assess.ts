@@ -104,7 +104,7 @@ function judge(tool: string, input: Record<string, unknown>, key: 'enter' | 'spa
  */
 export function assessRisk(tool: string, input: unknown, controller: AgentPageController, pageUrl: string): RiskAssessment {
   if (tool === 'execute_javascript') return { reason: 'runs a script written by the model' };
-  const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const args = (typeof input === 'object' && input ? input : {}) as Record<string, unknown>;
   const index = typeof args.index === 'number' ? args.index : undefined;
   const assessment: RiskAssessment = {};
   let element: Element | undefined;
