@@ -38,6 +38,6 @@ export function formatEarlierTasks(entries: readonly string[], budget = EARLIER_
     left -= entry.length;
     lines.unshift(entry);
   }
-  const text = lines.length ? `<earlier_tasks>\nThis conversation's earlier tasks, oldest first; the task may refer to them.\n${lines.join('\n')}\n</earlier_tasks>` : '';
+  const text = lines.length ? `<earlier_tasks>\nEarlier tasks of this conversation, oldest first:\n${lines.join('\n')}\n</earlier_tasks>` : '';
   return { text, shortened };
 }

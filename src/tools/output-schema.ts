@@ -19,7 +19,7 @@ const KEYWORDS = /^(type|properties|items|anyOf|oneOf|enum|const)$/;
 function checkJson(schema: Json, value: any, path: PropertyKey[], issues: SchemaIssue[]): void {
   const add = (code: string, message: string, expected?: string) => void issues.push({ code, path, message, expected });
   const options = schema.anyOf ?? schema.oneOf;
-  if (options && !options.some((option: Json) => !checkedIssues(option, value).length)) add('invalid_union', 'Invalid input: matches none of the allowed shapes');
+  if (options && !options.some((option: Json) => !checkedIssues(option, value).length)) add('invalid_union', 'Invalid input');
   const same = (wanted: unknown) => JSON.stringify(wanted) === JSON.stringify(value);
   if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) add('invalid_value', `Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}`);
   const types: string[] = [schema.type ?? []].flat();

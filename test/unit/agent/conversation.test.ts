@@ -24,7 +24,7 @@ describe('execute with continue', () => {
     expect(earlierOf(llm.bodies[2])).toBe(
       [
         '<earlier_tasks>',
-        "This conversation's earlier tasks, oldest first; the task may refer to them.",
+        'Earlier tasks of this conversation, oldest first:',
         '1. Task: Add a task "Fix login" assigned to Maria',
         'Result (done): Added "Fix login" for Maria.',
         'Ended on: https://shop.test/',

@@ -44,7 +44,7 @@ describe('outputSchemaOf with a JSON Schema', () => {
     const schema = { anyOf: [{ type: 'string' }, { const: 0 }] };
     expect(validate(schema, 'x').issues).toBeUndefined();
     expect(validate(schema, 0).issues).toBeUndefined();
-    expect(validate(schema, 1).issues?.[0]?.message).toMatch(/none of the allowed shapes/);
+    expect(validate(schema, 1).issues?.[0]).toMatchObject({ code: 'invalid_union', message: 'Invalid input' });
   });
 });
 
