@@ -3,7 +3,7 @@
 // injected into every page, so navigations, redirects, reloads and new tabs simply continue.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ExecutionResult, PageAgentCore } from 'drop-in-page-agent';
+import type { ExecuteOptions, ExecutionResult, PageAgentCore } from 'drop-in-page-agent';
 import type { Page } from 'playwright-core';
 import { NodeRunError, type NodeRunErrorKind } from './errors.js';
 import type { TabSet } from './browser/tabs.js';
@@ -13,6 +13,8 @@ import { withSources } from './sources.js';
 /** Options of runTask: the task, where it starts, the model, and the browser. */
 export interface RunTaskOptions extends SessionOptions {
   task: string;
+  /** A zod or JSON Schema: `data` of a successful result is then the validated value (see execute()). */
+  outputSchema?: ExecuteOptions['outputSchema'];
   /** When the task fails, save a full-page screenshot of the current tab in this folder. */
   screenshotOnFail?: string;
   /** Stops the run (Ctrl+C); the result then has status 'stopped'. */
@@ -24,7 +26,7 @@ export interface RunTaskOptions extends SessionOptions {
 }
 
 /** The outcome of runTask: the agent's ExecutionResult plus where it went. */
-export type NodeExecutionResult = ExecutionResult & NodeRunFacts;
+export type NodeExecutionResult = ExecutionResult<any> & NodeRunFacts;
 
 /** What runTask adds to the agent's ExecutionResult. */
 export interface NodeRunFacts {
@@ -57,22 +59,24 @@ export async function runTask(options: RunTaskOptions): Promise<NodeExecutionRes
     options.onAgent?.(agent);
     const onAbort = () => void agent.stop();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    let result: ExecutionResult;
+    let result: ExecutionResult<unknown>;
     try {
-      result = await agent.execute(options.task);
+      result = await agent.execute(options.task, { outputSchema: options.outputSchema });
+    } catch (error) {
+      throw error instanceof Error && error.name === 'ConfigError' ? new NodeRunError('usage', error.message) : error;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
     const visitedUrls = tabs.visited;
     const usedSources = sources.length > 0 ? sources : visitedUrls.length > 1 ? visitedUrls : [];
-    const outcome: NodeExecutionResult = {
+    const outcome = {
       ...result,
-      data: result.success ? withSources(result.data, usedSources) : result.data,
+      data: result.success && typeof result.data === 'string' ? withSources(result.data, usedSources) : result.data,
       status: agent.status,
       url: tabs.current.url(),
       visitedUrls,
       sources: usedSources,
-    };
+    } as NodeExecutionResult;
     const failure = result.success ? undefined : llm.failure();
     if (failure) outcome.failure = failure;
     if (!result.success && options.screenshotOnFail && agent.status !== 'stopped') outcome.screenshot = await screenshot(tabs, options.screenshotOnFail);

@@ -54,6 +54,12 @@ export class RemotePageController implements AgentPageController {
     }
   }
 
+  /** The whole text of the current tab (its in-page controller's reading without a budget), for the typed `extract`. */
+  async getPageText(): Promise<string> {
+    const reply = await callBridge<string>(this.tabs.current, 'getPageText', []);
+    return 'value' in reply ? reply.value : (await this.getBrowserState()).content;
+  }
+
   async clickElement(index: number): Promise<ActionResult> {
     // A click may open a tab (target=_blank, window.open); wait a moment so the next read sees it.
     const watch = this.tabs.watchNewTab();

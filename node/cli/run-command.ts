@@ -1,6 +1,8 @@
 // `drop-in-page-agent run --url URL "task"`: one task in Chromium; progress on stderr, the answer
 // (or with --json the whole result) on stdout, and an exit code: 0 done, 1 task failed, 2 usage or
 // configuration, 3 browser or network, 130 interrupted.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { EXIT, NodeRunError } from '../errors.js';
 import { runTask, type NodeExecutionResult } from '../run-task.js';
 import { parseOrigins } from '../tools/origin-policy.js';
@@ -17,6 +19,7 @@ the answer on stdout (progress on stderr).
 Options:
   --url <url>                  the page the task starts on (required)
   --json                       print the whole result as JSON (answer, history, visited URLs, usage)
+  --schema <file.json>         a JSON Schema: the answer is data of that shape, printed as JSON
   --headed                     show the browser window, with the agent's panel mirroring the run
   --max-steps <n>              the maximum number of model calls (default 40)
   --allowed-origins <list>     origins the agent may open (comma-separated; the start URL's is always allowed)
@@ -36,6 +39,7 @@ Exit codes: 0 done, 1 task failed, 2 usage or configuration error, 3 browser or 
 const RUN_FLAGS: Record<string, FlagKind> = {
   url: 'value',
   json: 'boolean',
+  schema: 'value',
   headed: 'boolean',
   'max-steps': 'value',
   'allowed-origins': 'list',
@@ -58,6 +62,22 @@ export function resultJson(result: NodeExecutionResult): string {
   return JSON.stringify({ ...result, history }, null, 2);
 }
 
+/** The JSON Schema of `--schema <file>`, read and parsed; a NodeRunError names the file and what is wrong. */
+function schemaFlag(file: string | undefined, cwd: string): Record<string, unknown> | undefined {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new NodeRunError('usage', `run: --schema ${file}: cannot read the file (${(error as Error).message.split('\n')[0]}).`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    throw new NodeRunError('usage', `run: --schema ${file}: not JSON (${(error as Error).message}).`);
+  }
+}
+
 /** Runs the `run` command; resolves to the exit code. */
 export async function runCommand(args: string[], io: CliIO): Promise<number> {
   const { flags, positionals } = parseArgs(args, RUN_FLAGS, 'run');
@@ -73,12 +93,14 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   const env = environmentWithEnvFile(io.env, io.cwd, flags['env-file'] as string | undefined);
   const llm = readLlmSettings({ baseURL: flags['base-url'] as string, model: flags.model as string, apiKey: flags['api-key'] as string }, env);
   const allowedOrigins = parseOrigins((flags['allowed-origins'] as string[] | undefined) ?? []);
+  const outputSchema = schemaFlag(flags.schema as string | undefined, io.cwd);
   const progress = new ProgressPrinter(io.progress);
   let result: NodeExecutionResult;
   try {
     result = await runTask({
       task,
       url,
+      outputSchema,
       ...llm,
       maxSteps: intFlag(flags['max-steps'], 'max-steps', 1, 1000),
       language,
@@ -96,6 +118,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     progress.stop();
   }
   if (flags.json) io.out(resultJson(result));
+  else if (typeof result.data !== 'string') io.out(JSON.stringify(result.data, null, 2));
   else if (result.data) io.out(result.data);
   if (result.status === 'stopped') {
     progress.line('Interrupted; the browser was closed.');

@@ -59,6 +59,7 @@ const PAGE_TASK: McpToolDefinition = {
     properties: {
       task: { type: 'string', minLength: 1, description: 'What to do, e.g. "Add the blue mug to the cart and check out as Ada".' },
       max_steps: { type: 'integer', minimum: 1, maximum: 200, description: 'The most model calls the task may use (default 40).' },
+      output_schema: { type: 'object', description: 'A JSON Schema: the answer is then data of that shape (structuredContent.answer), validated.' },
     },
     required: ['task'],
     additionalProperties: false,

@@ -250,6 +250,21 @@ describe('mcp server: page_task', () => {
     expect(await (await tab()).locator('#status').textContent()).toBe('Saved Grace (Red).');
   });
 
+  it('returns typed data with output_schema, and refuses a schema that is not one', async () => {
+    llm.setHandler(scriptedModel([() => ({ done: { text: 'The form asks for a name.', success: true, data: { fields: ['Name'], count: '1' } } })]));
+    const { client } = await connect({ url: fixture('mcp/form.html'), llm: { baseURL: llm.baseURL, model: 'mock-model' } });
+    const schema = { type: 'object', properties: { fields: { type: 'array', items: { type: 'string' } }, count: { type: 'integer' } }, required: ['fields', 'count'] };
+    const result = await client.callTool({ name: 'page_task', arguments: { task: 'Which fields does the form have?', output_schema: schema } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ success: true, answer: { fields: ['Name'], count: 1 } });
+    expect(textOf(result)).toMatch(/^\{\n  "fields": \[\n    "Name"\n  \],\n  "count": 1\n\}\n\nsuccess: true/);
+    const bad = await client.callTool({ name: 'page_task', arguments: { task: 'x', output_schema: { fields: 'list' } } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toBe('page_task: outputSchema must be a zod schema or a JSON Schema object; got object.');
+    const notObject = await client.callTool({ name: 'page_task', arguments: { task: 'x', output_schema: 'list' } });
+    expect(notObject.isError).toBe(true);
+  });
+
   it('Stop in the panel stops a running page_task', async () => {
     llm.setHandler(() => ({ fault: 'hang' }));
     const { client, tab } = await connect({ url: fixture('mcp/form.html'), llm: { baseURL: llm.baseURL, model: 'mock-model' } });

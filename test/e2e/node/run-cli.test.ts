@@ -86,6 +86,28 @@ describe('drop-in-page-agent run', () => {
     expect(json.history[0]).not.toHaveProperty('rawResponse');
   });
 
+  it('prints typed data as JSON with --schema, and names a bad schema file', async () => {
+    llm.setHandler(scriptedModel([() => ({ done: { text: 'Two mugs.', success: true, data: { mugs: '2' } } })]));
+    const file = join(work, 'mugs.schema.json');
+    writeFileSync(file, JSON.stringify({ type: 'object', properties: { mugs: { type: 'integer' } }, required: ['mugs'] }));
+    const result = await cli(['run', '--schema', file, '--url', page('shop.html'), 'How many mugs are for sale?']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{\n  "mugs": 2\n}\n');
+    expect(JSON.parse(llm.requests[0]!.rawBody).tools[0].function.parameters.properties.action.anyOf.some((v: any) => v.properties.done?.properties.data)).toBe(true);
+
+    const missing = await cli(['run', '--schema', 'nowhere.json', '--url', page('shop.html'), 'x']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('run: --schema nowhere.json: cannot read the file');
+    writeFileSync(join(work, 'bad.json'), '{ type: object');
+    const bad = await cli(['run', '--schema', 'bad.json', '--url', page('shop.html'), 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('run: --schema bad.json: not JSON');
+    writeFileSync(join(work, 'nonschema.json'), '{"mugs": "number"}');
+    const notSchema = await cli(['run', '--schema', 'nonschema.json', '--url', page('shop.html'), 'x']);
+    expect(notSchema.code).toBe(2);
+    expect(notSchema.stderr).toContain('outputSchema must be a zod schema or a JSON Schema object');
+  });
+
   it('exits 1 when the task fails, and saves a screenshot with --screenshot-on-fail', async () => {
     llm.setHandler(scriptedModel([() => ({ done: { text: 'There is no green mug.', success: false } })]));
     const shots = join(work, 'shots');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTask } from '../../../node/index.js';
 import { getBrowser } from '../../helpers/browser.js';
-import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
+import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { indexOf, lastUserText, scriptedModel } from './runner-helpers.js';
 
@@ -48,6 +48,36 @@ describe('runTask', () => {
     expect(result.usage?.totalTokens).toBe(120);
     expect(result.visitedUrls).toEqual([page('shop.html')]);
     expect(result.sources).toEqual([]);
+  });
+
+  it('returns typed data with outputSchema; extract reads the whole page through the tab', async () => {
+    const schema = { type: 'object', properties: { customers: { type: 'array', items: { type: 'string' } } }, required: ['customers'] };
+    let extractText = '';
+    llm.setHandler((request) => {
+      if (request.body?.tool_choice?.function?.name === 'answer') {
+        extractText = lastUserText(request);
+        // A row reads "[1]<a>Order 1002 />" then the customer's line.
+        const customers = [...extractText.matchAll(/Order 100\d \/>\n(\w+)/g)].map((match) => match[1]);
+        return { toolCall: { name: 'answer', args: { data: { customers } } } };
+      }
+      const text = lastUserText(request);
+      const result = /result: (\{.*\})/.exec(text)?.[1];
+      if (!result) return agentStep({ extract: { question: 'Who are the customers?' } }, 'read the table');
+      return agentStep({ done: { text: 'Three customers.', success: true, data: JSON.parse(result) } }, 'report');
+    });
+    const result = await run(page('list.html'), 'List the customers', { outputSchema: schema });
+    expect(extractText).toContain('<question>\nWho are the customers?\n</question>');
+    expect(result).toMatchObject({ success: true, status: 'completed', data: { customers: ['Ada', 'Grace', 'Linus'] } });
+    expect(llm.requests).toHaveLength(3);
+  });
+
+  it('refuses an outputSchema that is not one as a usage error', async () => {
+    await expect(run(page('list.html'), 'List the customers', { outputSchema: { customers: 'strings' } })).rejects.toMatchObject({
+      name: 'NodeRunError',
+      kind: 'usage',
+      message: 'outputSchema must be a zod schema or a JSON Schema object; got object.',
+    });
+    expect(llm.requests).toHaveLength(0);
   });
 
   it('carries a task through a three-page checkout', async () => {
