@@ -4,7 +4,7 @@ import { PageAgentCore, type AgentConfig, type ExecutionResult } from './agent.j
 import { carryAcrossPages } from './agent/cross-page.js';
 import { followInFrame } from './agent/frame-mode.js';
 import { missingSettings, OPTIONS } from './config/index.js';
-import { PageController, type PageControllerConfig } from './dom/index.js';
+import { computeName, PageController, type PageControllerConfig } from './dom/index.js';
 import { Panel, type PanelConfig } from './panel/index.js';
 
 /** Options of `new PageAgent()`: agent, page-controller and panel options (page-agent 1.x names, ours marked). */
@@ -47,7 +47,11 @@ export class PageAgent extends PageAgentCore {
       promptForNextTask: config.promptForNextTask,
       pricing: config.pricing,
       rememberTasks: config.rememberTasks,
-      describeElement: (index) => pageController.registry.description(index),
+      // Steps name elements as people do: the accessible name, else the description's text.
+      describeElement: (index) => {
+        const found = pageController.registry.resolve(index);
+        return (found.ok && computeName(found.element).name) || found.description;
+      },
       elementAt: (index) => {
         const found = pageController.registry.resolve(index!);
         return found.ok ? found.element : undefined;

@@ -11,12 +11,15 @@ export function clipText(text: string, max = MAX_TEXT): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** Shortens a registry description (`[7]<button type=submit>Submit />`) to `[7] <button type=submit>Submit`. */
+/**
+ * The element in the words people use: its accessible name (what `describeElement` gives for a live
+ * element), or the text of a registry description (`[7]<button type=submit>Submit />` → `Submit`)
+ * for one that is gone; `[7]` when it has neither.
+ */
 export function formatTarget(index: unknown, description: string | undefined): string {
   if (typeof index !== 'number') return '';
-  if (!description) return `[${index}]`;
-  const body = description.replace(/^\*?\[\d+\]\s*/, '').replace(/\s*\/>\s*$/, '');
-  return clipText(`[${index}] ${body}`, MAX_TEXT);
+  const name = description && /^\*?\[\d+\]\s*</.test(description) ? /<[^>]*>([^<]*?)\s*\/>$/.exec(description)?.[1] : description;
+  return name ? clipText(name, 40) : `[${index}]`;
 }
 
 type Input = Record<string, unknown>;

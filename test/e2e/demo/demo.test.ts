@@ -286,6 +286,13 @@ describe('a follow-up in the same conversation (board)', { timeout: 90_000 }, ()
       await panel(page).getByText('Added "Fix login redirect loop" for Maria with high priority.').waitFor();
       const first = upstream.requests.length;
       expect(first).toBe(5);
+      // The steps name elements as people do, in en and without markup (#18).
+      expect(await panel(page).locator('.card.step .action').allTextContents()).toEqual([
+        'Type “Fix login redirect loop” into Title',
+        'Select “Maria” in Assignee',
+        'Select “High” in Priority',
+        'Click Add task',
+      ]);
 
       await runInPanel(page, 'Now assign the same task to Sam');
       await panel(page).getByText('"Fix login redirect loop" is now assigned to Sam.').waitFor();

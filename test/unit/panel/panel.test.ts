@@ -68,7 +68,7 @@ describe('Panel', () => {
     expect(panel.element.expanded).toBe(true);
   });
 
-  it('shows live status from activity with the element description', async () => {
+  it('shows live status from activity with the element by its text', async () => {
     const { agent, text, settle } = setup({ describeElement: (i) => (i === 7 ? '[7]<button>Submit />' : undefined) });
     await agent.execute('submit');
     agent.activity({ type: 'thinking' });
@@ -76,7 +76,7 @@ describe('Panel', () => {
     expect(text('.status')).toBe('Thinking…');
     agent.activity({ type: 'executing', tool: 'click_element_by_index', input: { index: 7 } });
     await settle();
-    expect(text('.status')).toBe('Click [7] <button>Submit…');
+    expect(text('.status')).toBe('Click Submit…');
     agent.activity({ type: 'retrying', attempt: 1, maxAttempts: 2 });
     await settle();
     expect(text('.status')).toBe('Retrying 1/2');
