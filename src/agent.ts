@@ -156,7 +156,8 @@ export class PageAgentCore extends EventTarget {
     this.#checkIdle();
     if (typeof task !== 'string' || task.trim() === '') throw new AgentStateError('empty_task', 'execute(task) needs a non-empty task string.');
     const { continue: more, outputSchema } = options ?? {};
-    if (more !== undefined && typeof more !== 'boolean') throw new ConfigError('continue', `execute(task, { continue }) takes true or false; got ${typeof more}.`);
+    const bad = typeof (options ?? {}) !== 'object' ? 'options' : more !== undefined && typeof more !== 'boolean' ? 'continue' : '';
+    if (bad) throw new ConfigError(bad, `execute(task, options): ${bad} must be ${bad === 'options' ? 'an object' : 'true or false'}.`);
     const output = outputSchema === undefined ? undefined : outputSchemaOf(outputSchema);
     requireRunnable(this.config);
     const run = new TaskRun(task, newId(), this.#runDeps());

@@ -13,11 +13,11 @@ export const EXTRACT_CHARS = 60_000;
 /** The `extract` tool for `run` (which has an output schema), reading the page through `controller`. */
 export function extractTool(run: TaskRun, controller: AgentPageController): PageAgentTool<{ question: string }> {
   return {
-    description: 'Answer a question from the whole page text (also what is not listed) as data in the output schema; returns that data.',
+    description: 'Answer a question from the whole page text (also what is not listed) into the output schema.',
     inputSchema: s.object({ question: s.string() }),
     async execute({ question }, { signal }) {
       let text = controller.getPageText ? await controller.getPageText() : (await controller.getBrowserState()).content;
-      if (text.length > EXTRACT_CHARS) text = `${text.slice(0, EXTRACT_CHARS)}\n(The page text was cut at ${EXTRACT_CHARS} characters.)`;
+      if (text.length > EXTRACT_CHARS) text = `${text.slice(0, EXTRACT_CHARS)}\n(cut at ${EXTRACT_CHARS} characters)`;
       const reply = await run.llm.invoke(
         [
           { role: 'system', content: EXTRACT_PROMPT },

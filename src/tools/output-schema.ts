@@ -97,7 +97,7 @@ export function outputSchemaOf(value: unknown): ToolInputSchema {
 export function doneWithData(data: ToolInputSchema): PageAgentTool {
   return {
     ...CONTROL_TOOLS.done,
-    description: `${CONTROL_TOOLS.done.description} data: the result, in the given schema (required when success is true).`,
+    description: `${CONTROL_TOOLS.done.description} data: the result in the output schema (required for success).`,
     inputSchema: s.object({ ...(CONTROL_TOOLS.done.inputSchema._zod.def.shape as s.Shape), data: s.optional(data) }),
   };
 }

@@ -65,7 +65,7 @@ describe('execute with continue', () => {
     // The newest tasks are whole; older ones keep their task line.
     expect(block).toContain(`5. Task: task number 5\nResult (done): ${long}`);
     expect(block).toMatch(/\n1\. Task: task number 1\n2\. Task: task number 2\n/);
-    expect(result.history[0]).toEqual({ type: 'observation', content: "This conversation's oldest tasks were shortened to fit the prompt's budget." });
+    expect(result.history[0]).toEqual({ type: 'observation', content: 'The oldest tasks of this conversation were shortened to fit the prompt.' });
   });
 
   it('carries the earlier tasks in TaskRunState to a fresh agent', async () => {

@@ -47,7 +47,7 @@ describe('outputSchema', () => {
     const { agent, llm } = makeAgent([step({ done: { text: 'done!', success: true } }), doneWith({ name: 'Mug', price: 3 })]);
     const result = await agent.execute('read the product', { outputSchema: Product });
     expect(result).toMatchObject({ success: true, data: { name: 'Mug', price: 3 } });
-    expect(userMessageOf(llm.bodies[1])).toContain('Not finished: with success true, done needs data in the output schema');
+    expect(userMessageOf(llm.bodies[1])).toContain('Not finished: done needs data in the output schema when success is true.');
   });
 
   it('keeps the text as data when the model reports failure', async () => {
@@ -69,7 +69,8 @@ describe('outputSchema', () => {
     const { agent, llm } = makeAgent([]);
     await expect(agent.execute('x', { outputSchema: 'product' as never })).rejects.toThrow(ConfigError);
     await expect(agent.execute('x', { outputSchema: { name: 'string' } })).rejects.toMatchObject({ field: 'outputSchema' });
-    await expect(agent.execute('x', { continue: 'yes' as never })).rejects.toMatchObject({ field: 'continue' });
+    await expect(agent.execute('x', { continue: 'yes' as never })).rejects.toMatchObject({ field: 'continue', message: 'execute(task, options): continue must be true or false.' });
+    await expect(agent.execute('x', true as never)).rejects.toMatchObject({ field: 'options', message: 'execute(task, options): options must be an object.' });
     expect(llm.bodies).toHaveLength(0);
     expect(agent.status).toBe('idle');
   });
@@ -92,6 +93,16 @@ describe('extract', () => {
     expect(call.tools[0].function.parameters).toMatchObject({ properties: { data: { required: ['name', 'price'] } }, required: ['data'] });
     // Three requests of 110, 55 and 110 tokens.
     expect(result.usage?.totalTokens).toBe(275);
+  });
+
+  it('reads getPageText when the controller has it, cut at 60,000 characters', async () => {
+    const { agent, llm, controller } = makeAgent([step({ extract: { question: 'price?' } }), answerReply({ data: { name: 'x', price: 1 } }), doneWith({ name: 'x', price: 1 })]);
+    const whole = 'row\n'.repeat(20_000);
+    Object.assign(controller, { getPageText: async () => whole });
+    await agent.execute('read', { outputSchema: Product });
+    const sent = userMessageOf(llm.bodies[1]);
+    expect(sent).toContain(`${whole.slice(0, 60_000)}\n(cut at 60000 characters)`);
+    expect(sent).not.toContain(whole.slice(0, 60_004));
   });
 
   it('wraps a list schema in an object for the extract call (providers take only object parameters)', async () => {

@@ -106,6 +106,6 @@ describe('doneWithData', () => {
     expect(Object.keys(json.properties)).toEqual(['text', 'success', 'data']);
     expect(json.properties.data).toEqual(ORDER_JSON);
     expect(json.required).toEqual(['text']);
-    expect(done.description).toMatch(/data: the result, in the given schema \(required when success is true\)/);
+    expect(done.description).toMatch(/data: the result in the output schema \(required for success\)\.$/);
   });
 });
