@@ -144,7 +144,6 @@ export class PanelElement extends PanelBase {
       const agent = this.#agent;
       const pending: PendingApproval = {
         text: describeAction(this.#t, activity.tool, activity.input, this.#config.describeElement),
-        element: activity.element,
         reason: activity.reason,
         resolve: (decision) => {
           if (this.#approval === pending) this.#approval = null;

@@ -12,9 +12,8 @@ export interface PendingQuestion {
 
 /** An action waiting for the user's approval. */
 export interface PendingApproval {
-  /** The action in words, with its element. */
+  /** The action in words, the element by its name (shown once: no markup beside it). */
   text: string;
-  element?: string;
   reason?: string;
   resolve(decision: ApprovalDecision): void;
 }
@@ -55,7 +54,6 @@ export function renderApproval(t: Translate, pending: PendingApproval): Template
   return html`<li class="card approval" role="group" aria-labelledby="approval-title" tabindex="-1">
     <strong id="approval-title">${t('approvalTitle')}</strong>
     <span class="action">${pending.text}</span>
-    ${pending.element ? html`<code class="element">${pending.element}</code>` : nothing}
     ${pending.reason ? html`<span class="reason">${t('approvalReason', { reason: pending.reason })}</span>` : nothing}
     <input class="note-input" type="text" aria-label=${t('noteLabel')} placeholder=${t('notePlaceholder')} />
     <div class="row">

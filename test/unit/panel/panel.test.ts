@@ -187,7 +187,9 @@ describe('Panel', () => {
     agent.activity({ type: 'approval', tool: 'click_element_by_index', input: { index: 4 }, reason: 'the button says Pay', element: '<button>Pay now' });
     await settle();
     expect(root.querySelector('.card.approval .reason')?.textContent).toBe('Why: the button says Pay');
-    expect(root.querySelector('.card.approval .element')?.textContent).toBe('<button>Pay now');
+    // The element is named once, in the action line, without its markup (#18).
+    expect(root.querySelector('.card.approval .action')?.textContent).toBe('Click [4]');
+    expect(root.querySelector('.card.approval')?.textContent).not.toContain('<button');
     $<HTMLButtonElement>('button.allow')!.click();
     expect(agent.decisions).toEqual([{ allow: true }]);
     await settle();
