@@ -74,8 +74,8 @@ export class PageAgentCore extends EventTarget {
     return this.#status;
   }
 
-  /** Result of the most recent run, or null before the first run completes. */
-  get lastResult(): ExecutionResult<unknown> | null {
+  /** Result of the most recent run, or null before the first run completes (`data` is text, or an outputSchema's data). */
+  get lastResult(): ExecutionResult<any> | null {
     return this.#lastResult;
   }
 
@@ -145,7 +145,7 @@ export class PageAgentCore extends EventTarget {
    * Runs a task to its end. Throws AgentStateError when disposed, already running or given no task,
    * and ConfigError when baseURL or model is missing; every other failure resolves `success: false`.
    */
-  execute(task: string, options?: { continue?: boolean }): Promise<ExecutionResult>;
+  execute(task: string, options?: { continue?: boolean; outputSchema?: undefined }): Promise<ExecutionResult>;
   execute<T>(task: string, options: ExecuteOptions<T>): Promise<ExecutionResult<T>>;
   /**
    * Ours, `options`: `continue` keeps this conversation's earlier tasks for the model (else a new

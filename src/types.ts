@@ -163,7 +163,8 @@ export interface AgentOptions extends LLMConfig {
 /** The lifecycle hooks of the config; each receives the agent (`Agent`: PageAgentCore) first. */
 export interface AgentHooks<Agent> {
   onBeforeTask?: (agent: Agent) => Promise<void> | void;
-  onAfterTask?: (agent: Agent, result: ExecutionResult) => Promise<void> | void;
+  /** `result.data` is the answer's text, or with an outputSchema its data. */
+  onAfterTask?: (agent: Agent, result: ExecutionResult<any>) => Promise<void> | void;
   onBeforeStep?: (agent: Agent, stepCount: number) => Promise<void> | void;
   onAfterStep?: (agent: Agent, history: HistoricalEvent[]) => Promise<void> | void;
   onDispose?: (agent: Agent, reason?: string) => void;

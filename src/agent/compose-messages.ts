@@ -24,7 +24,7 @@ export async function composeMessages(
   fence?: string,
   earlier?: string,
 ): Promise<Message[]> {
-  const { instructions, experimentalLlmsTxt, transformPageContent } = config;
+  const { instructions, experimentalLlmsTxt } = config;
   let pageInstructions: string | null | undefined;
   try {
     pageInstructions = instructions?.getPageInstructions?.(state.url);
@@ -32,14 +32,7 @@ export async function composeMessages(
     console.warn('[page-agent] instructions.getPageInstructions failed; continuing without page instructions:', error);
   }
   const llmsTxt = experimentalLlmsTxt ? await llmsTxtLoader.load(state.url, signal) : null;
-  let content = state.content;
-  if (transformPageContent) {
-    try {
-      content = String(await transformPageContent(content));
-    } catch (error) {
-      throw new Error(`transformPageContent failed: ${messageOf(error)}`);
-    }
-  }
+  const content = await transformedContent(config, state.content);
   const user = buildUserMessage({
     instructions: { system: instructions?.system, page: typeof pageInstructions === 'string' ? pageInstructions : null, llmsTxt },
     task,
@@ -53,4 +46,13 @@ export async function composeMessages(
     { role: 'system', content: getSystemPrompt(config.language, config.customSystemPrompt) },
     { role: 'user', content: user },
   ];
+}
+
+/** Page text after the config's `transformPageContent` (a throw names the hook); the `extract` tool sends it the same way. */
+export async function transformedContent(config: ResolvedAgentConfig, content: string): Promise<string> {
+  try {
+    return config.transformPageContent ? String(await config.transformPageContent(content)) : content;
+  } catch (error) {
+    throw new Error(`transformPageContent failed: ${messageOf(error)}`);
+  }
 }

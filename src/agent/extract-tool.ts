@@ -6,18 +6,21 @@ import { EXTRACT_PROMPT, extractMessage } from '../prompt/index.js';
 import * as s from '../schema/index.js';
 import type { AgentPageController, PageAgentTool } from '../tools/index.js';
 import type { TaskRun } from './task-run.js';
+import { transformedContent } from './compose-messages.js';
+import type { ResolvedAgentConfig } from './core-config.js';
 
 /** The most page text one extract call sends (about 15k tokens); longer text is cut with a note. */
 export const EXTRACT_CHARS = 60_000;
 
-/** The `extract` tool for `run` (which has an output schema), reading the page through `controller`. */
-export function extractTool(run: TaskRun, controller: AgentPageController): PageAgentTool<{ question: string }> {
+/** The `extract` tool for `run` (which has an output schema), reading the page through `controller`, transformed as `config` says. */
+export function extractTool(run: TaskRun, controller: AgentPageController, config: ResolvedAgentConfig): PageAgentTool<{ question: string }> {
   return {
     description: 'Answer a question from the whole page text (also what is not listed) into the output schema.',
     inputSchema: s.object({ question: s.string() }),
     async execute({ question }, { signal }) {
-      let text = controller.getPageText ? await controller.getPageText() : (await controller.getBrowserState()).content;
-      if (text.length > EXTRACT_CHARS) text = `${text.slice(0, EXTRACT_CHARS)}\n(cut at ${EXTRACT_CHARS} characters)`;
+      // The user's transformPageContent (redaction) applies here as to every step's page text.
+      let text = await transformedContent(config, controller.getPageText ? await controller.getPageText() : (await controller.getBrowserState()).content);
+      if (text.length > EXTRACT_CHARS) text = text.slice(0, EXTRACT_CHARS) + '\n(cut)';
       const reply = await run.llm.invoke(
         [
           { role: 'system', content: EXTRACT_PROMPT },

@@ -78,7 +78,7 @@ export function onlyFirstNote(repairs: ReadonlyArray<{ case: number; message: st
 }
 
 /** The result of a `done` that claims success without the `data` the output schema asks for. */
-export const MISSING_DATA_RESULT = 'Not finished: done needs data in the output schema when success is true.';
+export const MISSING_DATA_RESULT = 'Not finished: done needs data when success is true.';
 
 /** The note when a continued conversation's older tasks were shortened to fit the prompt. */
-export const SHORTENED_NOTE = 'The oldest tasks of this conversation were shortened to fit the prompt.';
+export const SHORTENED_NOTE = 'Older tasks were shortened to fit the prompt.';

@@ -83,7 +83,7 @@ export class StepLoop {
     this.#observe(run, state, step);
     const offered = selectOfferedTools(tools, { canAskUser: !!agent.onAskUser, lastStep: step === config.maxSteps - 1 });
     if (run.output) {
-      if (offered.size > 1) offered.set('extract', extractTool(run, agent.pageController));
+      if (offered.size > 1) offered.set('extract', extractTool(run, agent.pageController, config));
       if (offered.has('done')) offered.set('done', doneWithData(run.output));
     }
     const { tools: offeredTools, macro } = buildAgentOutput(offered);

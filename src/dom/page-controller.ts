@@ -65,12 +65,13 @@ export class PageController extends EventTarget {
   }
 
   /**
-   * Ours: the whole page as text: the observation without its budget or viewport limit, with indexes
-   * of its own (the model's stay as they are). The `extract` tool reads it.
+   * Ours: the whole page as text: the observation without its token budget (and, unless
+   * `viewportExpansion` limits it, without a viewport limit), with indexes of its own (the model's
+   * stay as they are). The `extract` tool reads it.
    */
   async getPageText(): Promise<string> {
     await this.#leaving;
-    return observePage({ ...this.#ctx, config: { ...this.config, viewportExpansion: -1 }, registry: new ElementRegistry() }).state.content;
+    return observePage({ ...this.#ctx, config: { ...this.config, viewportExpansion: this.config.viewportExpansion ?? -1, tokenBudget: 0 }, registry: new ElementRegistry() }).state.content;
   }
 
   /**

@@ -32,12 +32,12 @@ export function formatEarlierTasks(entries: readonly string[], budget = EARLIER_
       shortened = true;
     }
     if (entry.length > left) {
-      lines.unshift(`(${i + 1} older task${i ? 's' : ''} left out)`);
+      lines.unshift(`(${i + 1} older left out)`);
       break;
     }
     left -= entry.length;
     lines.unshift(entry);
   }
-  const text = lines.length ? `<earlier_tasks>\nEarlier tasks of this conversation, oldest first:\n${lines.join('\n')}\n</earlier_tasks>` : '';
+  const text = lines.length ? `<earlier_tasks>\nEarlier tasks, oldest first:\n${lines.join('\n')}\n</earlier_tasks>` : '';
   return { text, shortened };
 }

@@ -17,27 +17,26 @@ const KEYWORDS = /^(type|properties|items|anyOf|oneOf|enum|const)$/;
 
 /** Checks `value` against the JSON Schema keywords a result schema uses (type, properties, required, items, enum, const, anyOf/oneOf). */
 function checkJson(schema: Json, value: any, path: PropertyKey[], issues: SchemaIssue[]): void {
-  const add = (code: string, message: string, expected?: string) => void issues.push({ code, path, message, expected });
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options && !options.some((option: Json) => !checkedIssues(option, value).length)) add('invalid_union', 'Invalid input');
+  const add = (message: string, code = 'invalid_type', at = path, expected?: string) => void issues.push({ code, path: at, message, expected });
+  const options: Json[] | undefined = schema.anyOf ?? schema.oneOf;
+  const fails = (option: Json) => {
+    const found: SchemaIssue[] = [];
+    checkJson(option, value, [], found);
+    return found.length;
+  };
+  if (options?.every(fails)) add('Invalid input', 'invalid_union');
   const same = (wanted: unknown) => JSON.stringify(wanted) === JSON.stringify(value);
-  if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) add('invalid_value', `Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}`);
+  if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) add(`Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}`, 'invalid_value');
   const types: string[] = [schema.type ?? []].flat();
   if (types.length && !types.some((type) => isType(type, value))) {
-    return add('invalid_type', `Invalid input: expected ${types.join(' or ')}, received ${jsonType(value)}`, types[0] === 'integer' ? 'int' : types[0]);
+    return add(`Invalid input: expected ${types.join(' or ')}, received ${jsonType(value)}`, undefined, path, types[0] === 'integer' ? 'int' : types[0]);
   }
   if (jsonType(value) === 'object') {
-    for (const key of schema.required ?? []) if (!(key in value)) issues.push({ code: 'invalid_type', path: [...path, key], message: 'Invalid input: expected a value, received undefined' });
+    for (const key of schema.required ?? []) if (!(key in value)) add('Invalid input: expected a value, received undefined', undefined, [...path, key]);
     for (const key in schema.properties) if (key in value) checkJson(schema.properties[key], value[key], [...path, key], issues);
   }
   if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkJson(schema.items, item, [...path, i], issues));
 }
-
-const checkedIssues = (schema: Json, value: unknown): SchemaIssue[] => {
-  const issues: SchemaIssue[] = [];
-  checkJson(schema, value, [], issues);
-  return issues;
-};
 
 /** JSON Schema of a zod 3 schema (`_def.typeName`): the kinds a result is made of; other kinds accept anything. */
 function zod3Json(schema: any): Json {
@@ -56,9 +55,7 @@ function zod3Json(schema: any): Json {
             ? { anyOf: def.options?.map(zod3Json) ?? [zod3Json(def.innerType), { type: 'null' }] }
             : def.innerType || def.schema
               ? zod3Json(def.innerType ?? def.schema)
-              : kind === 'number' && def.checks.some((check: Json) => check.kind === 'int')
-                ? { type: 'integer' }
-                : /^(string|number|boolean|null)$/.test(kind) ? { type: kind } : {};
+              : /^(string|number|boolean|null)$/.test(kind) ? { type: kind } : {};
   if (def.description) json.description = def.description;
   return json;
 }
@@ -84,13 +81,14 @@ export function outputSchemaOf(value: unknown): ToolInputSchema {
       return result.value;
     });
   }
-  if (jsonType(schema) === 'object' && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
+  if (jsonType(schema) === 'object' && !schema['~standard'] && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
+    if (JSON.stringify(schema).includes('"$ref"')) throw new ConfigError('outputSchema', 'outputSchema: $ref is not supported; inline its definitions.');
     return customSchema(schema, (input, issues) => {
       checkJson(schema, input, [], issues);
       return input;
     });
   }
-  throw new ConfigError('outputSchema', `outputSchema must be a zod schema or a JSON Schema object; got ${schema === null ? 'null' : typeof schema}.`);
+  throw new ConfigError('outputSchema', `outputSchema must be a zod schema or a JSON Schema object; got ${jsonType(schema)}.`);
 }
 
 /** `done` with a `data` argument of the output schema, required when success is true. */

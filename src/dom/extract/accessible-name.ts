@@ -7,6 +7,7 @@
 import { append, stringSet, stringSlice, stringToLowerCase } from '../intrinsics.js';
 import { firstWords } from '../describe.js';
 import { clipText, collapseWhitespace, hasVisibleText } from '../serialize/text.js';
+import { isSensitiveField } from './sensitive.js';
 import {
   assignedNodes, characterData, closest, collectionLength, elementShadowRoot, firstChild, getAttribute, getElementById, getPropertyValue, inputType,
   inputValue, labelsOf, localName, nextSibling, nodeListLength, nodeType, optionSelected, optionText, pseudoStyleOf, rectListLength, rectsOf, rootNode,
@@ -169,7 +170,8 @@ function embeddedValue(element: Element, tag: string, role: string | null): stri
     if (value !== null) return value;
   }
   if (tag === 'textarea') return textareaValue(element);
-  if (tag === 'input') return VALUELESS_INPUTS[inputType(element)] ? null : inputValue(element);
+  // A secret field embedded in a label gives no value: the name would carry it to the model.
+  if (tag === 'input') return VALUELESS_INPUTS[inputType(element)] ? null : isSensitiveField(element, inputType(element)) ? '' : inputValue(element);
   return role === 'textbox' || role === 'searchbox' || role === 'combobox' ? (textContent(element) ?? '') : null;
 }
 

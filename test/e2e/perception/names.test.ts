@@ -39,7 +39,9 @@ const FORM = `<!doctype html><title>Names</title>
 <fieldset><legend>Only text here</legend><p>Nothing to click</p></fieldset>
 <p><label for="country">Country</label>
 <span style="cursor: pointer; display: inline-block"><input id="country" readonly style="opacity: 0; position: absolute; width: 4px"><span>France</span></span></p>
-<p><label for="notify">Email notifications</label> <button id="notify" role="switch" aria-checked="true" style="width: 30px; height: 16px"></button></p>`;
+<p><label for="notify">Email notifications</label> <button id="notify" role="switch" aria-checked="true" style="width: 30px; height: 16px"></button></p>
+<p><span id="pw-label">Password</span> <input type="password" id="pw" value="hunter2" aria-labelledby="pw-label pw"></p>
+<p><label><input type="checkbox" name="save-card"> Save card <input name="cvc" value="731" size="3"> for later</label></p>`;
 
 describe('names in the page text', () => {
   let content = '';
@@ -74,6 +76,12 @@ describe('names in the page text', () => {
   it('reads an embedded control by its value inside another control\'s label', () => {
     expect(lineFor(content, /^\[\d+\]<input type=checkbox>Send a daily digest \/>$/)).toBeDefined();
     expect(lineFor(content, /^\[\d+\]<select name=freq value=daily>weekly \| daily \/>$/)).toBeDefined();
+  });
+
+  it('never puts a secret field\'s value in a name, embedded in a label or in its own labelledby', () => {
+    expect(content).not.toContain('hunter2');
+    expect(content).not.toContain('731');
+    expect(lineFor(content, /^\[\d+\]<input type=checkbox>Save card +for later \/>$/)).toBeDefined();
   });
 
   it('includes ::before and ::after content', () => {

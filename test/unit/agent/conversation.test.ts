@@ -24,7 +24,7 @@ describe('execute with continue', () => {
     expect(earlierOf(llm.bodies[2])).toBe(
       [
         '<earlier_tasks>',
-        'Earlier tasks of this conversation, oldest first:',
+        'Earlier tasks, oldest first:',
         '1. Task: Add a task "Fix login" assigned to Maria',
         'Result (done): Added "Fix login" for Maria.',
         'Ended on: https://shop.test/',
@@ -65,7 +65,7 @@ describe('execute with continue', () => {
     // The newest tasks are whole; older ones keep their task line.
     expect(block).toContain(`5. Task: task number 5\nResult (done): ${long}`);
     expect(block).toMatch(/\n1\. Task: task number 1\n2\. Task: task number 2\n/);
-    expect(result.history[0]).toEqual({ type: 'observation', content: 'The oldest tasks of this conversation were shortened to fit the prompt.' });
+    expect(result.history[0]).toEqual({ type: 'observation', content: 'Older tasks were shortened to fit the prompt.' });
   });
 
   it('carries the earlier tasks in TaskRunState to a fresh agent', async () => {
@@ -89,7 +89,7 @@ describe('formatEarlierTasks', () => {
     const { text, shortened } = formatEarlierTasks(entries, 160);
     expect(shortened).toBe(true);
     expect(text).toContain('5. Task: task 5\nResult (done): ' + 'y'.repeat(100));
-    expect(text).toMatch(/\(\d older tasks left out\)/);
+    expect(text).toMatch(/\n\(\d older left out\)\n/);
   });
 
   it('writes data answers as JSON and cuts long fields', () => {

@@ -47,7 +47,7 @@ describe('outputSchema', () => {
     const { agent, llm } = makeAgent([step({ done: { text: 'done!', success: true } }), doneWith({ name: 'Mug', price: 3 })]);
     const result = await agent.execute('read the product', { outputSchema: Product });
     expect(result).toMatchObject({ success: true, data: { name: 'Mug', price: 3 } });
-    expect(userMessageOf(llm.bodies[1])).toContain('Not finished: done needs data in the output schema when success is true.');
+    expect(userMessageOf(llm.bodies[1])).toContain('Not finished: done needs data when success is true.');
   });
 
   it('keeps the text as data when the model reports failure', async () => {
@@ -101,8 +101,18 @@ describe('extract', () => {
     Object.assign(controller, { getPageText: async () => whole });
     await agent.execute('read', { outputSchema: Product });
     const sent = userMessageOf(llm.bodies[1]);
-    expect(sent).toContain(`${whole.slice(0, 60_000)}\n(cut at 60000 characters)`);
+    expect(sent).toContain(`${whole.slice(0, 60_000)}\n(cut)`);
     expect(sent).not.toContain(whole.slice(0, 60_004));
+  });
+
+  it("sends the page text through the config's transformPageContent, as every step does", async () => {
+    const { agent, llm, controller } = makeAgent([step({ extract: { question: 'email?' } }), answerReply({ data: { name: 'x', price: 1 } }), doneWith({ name: 'x', price: 1 })], {
+      transformPageContent: (text) => text.replace(/[\w.]+@[\w.]+/g, '[email]'),
+    });
+    Object.assign(controller, { getPageText: async () => 'Contact: ada@example.com' });
+    await agent.execute('read', { outputSchema: Product });
+    expect(userMessageOf(llm.bodies[1])).toContain('Contact: [email]');
+    expect(JSON.stringify(llm.bodies)).not.toContain('ada@example.com');
   });
 
   it('wraps a list schema in an object for the extract call (providers take only object parameters)', async () => {

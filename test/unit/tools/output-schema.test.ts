@@ -67,7 +67,8 @@ describe('outputSchemaOf with zod', () => {
       type: 'object',
       properties: {
         name: { type: 'string', description: 'full name' },
-        age: { type: 'integer' },
+        // zod 3's int() is checked by zod 3 itself; the model reads a number.
+        age: { type: 'number' },
         tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
         kind: { const: 'person' },
         partner: { anyOf: [{ anyOf: [{ type: 'string' }, { type: 'number' }] }, { type: 'null' }] },
@@ -87,6 +88,7 @@ describe('outputSchemaOf refuses what is not a schema', () => {
     ['a number', 3],
     ['an object without schema keywords', { name: 'string' }],
     ['an array', [{ type: 'string' }]],
+    ['another Standard Schema library', { type: 'object', '~standard': { version: 1, vendor: 'valibot', validate: () => ({ value: {} }) } }],
   ])('%s: ConfigError naming outputSchema', (_label, value) => {
     let error: unknown;
     try {
@@ -96,6 +98,13 @@ describe('outputSchemaOf refuses what is not a schema', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect(error).toMatchObject({ field: 'outputSchema', message: expect.stringMatching(/^outputSchema must be a zod schema or a JSON Schema object/) });
+  });
+});
+
+describe('outputSchemaOf refuses $ref by name', () => {
+  it('asks for the definitions in place', () => {
+    const schema = { type: 'object', properties: { item: { $ref: '#/$defs/Item' } }, $defs: { Item: { type: 'string' } } };
+    expect(() => outputSchemaOf(schema)).toThrow('outputSchema: $ref is not supported; inline its definitions.');
   });
 });
 
