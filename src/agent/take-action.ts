@@ -18,7 +18,7 @@ export interface ActionResult {
   stop?: string;
 }
 
-/** Runs the chosen action through loop detection and approval on the page `state` the model saw. */
+/** Runs the chosen action (one of `tools`, the step's offered tools) through loop detection and approval on the page `state` the model saw. */
 export async function takeAction(
   agent: LoopAgent,
   run: TaskRun,
@@ -26,7 +26,7 @@ export async function takeAction(
   action: ChosenAction,
   state: BrowserState,
   signal: AbortSignal,
-  tools: ReadonlyMap<string, PageAgentTool> = agent.tools,
+  tools: ReadonlyMap<string, PageAgentTool>,
 ): Promise<ActionResult> {
   const tool = tools.get(action.name);
   if (!tool) return { output: `Unknown action "${action.name}". Available: ${[...tools.keys()].join(', ')}.` };

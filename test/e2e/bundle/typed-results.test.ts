@@ -2,13 +2,15 @@
 // page's own zod 4 and zod 3. `extract` reads the whole page (rows far past the step's budgeted
 // listing); done's data is validated (mistyped scalars repaired) and becomes result.data; a model
 // that never gives valid data ends with success false naming the field.
-import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage } from '../../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer, type RecordedRequest } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+import { bundle } from '../../../bench/lib/bundles.mjs';
 import { requireBundle, script, userText } from './bundle-helpers.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -22,14 +24,8 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 
 beforeAll(async () => {
   requireBundle();
-  const zods = await build({
-    stdin: { contents: "import * as z from 'zod'; import { z as z3 } from 'zod3'; window.UserZod = { z, z3 };", resolveDir: resolve(import.meta.dirname, '../../..') },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    logLevel: 'silent',
-  });
-  userZod = zods.outputFiles[0]!.text;
+  // The page's own zod 4 and zod 3, as an app would bundle them: `window.UserZod = { z, z3 }`.
+  userZod = await bundle(ROOT, { contents: "export { z } from 'zod';\nexport { z as z3 } from 'zod3';" }, 'UserZod');
   [web, llm] = await Promise.all([startStaticServer(), startMockLLMServer()]);
   web.route('/orders.html', { body: PAGE });
 });

@@ -1,7 +1,7 @@
 // The shipped bundle has no zod of its own; a page's own zod (classic and mini, bundled separately)
 // still makes custom tools: the model sees their JSON Schema with zod's descriptions and defaults,
 // their own zod parses the arguments, and a bad call comes back to the model naming the field.
-import { build } from 'esbuild';
+import { bundle } from '../../../bench/lib/bundles.mjs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../../helpers/browser.js';
@@ -14,16 +14,7 @@ let llm: MockLLMServer;
 let userZod: string;
 
 /** The page's own zod, as an app would bundle it: `window.UserZod = { z, zm }`. */
-async function bundleUserZod(): Promise<string> {
-  const result = await build({
-    stdin: { contents: "import * as z from 'zod'; import * as zm from 'zod/mini'; window.UserZod = { z, zm };", resolveDir: resolve(import.meta.dirname, '../../..') },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundleUserZod = () => bundle(resolve(import.meta.dirname, '../../..'), { contents: "export * as z from 'zod';\nexport * as zm from 'zod/mini';" }, 'UserZod');
 
 beforeAll(async () => {
   requireBundle();
