@@ -27,6 +27,8 @@ export interface Ink {
   /** The element and its box (top-window px), for the covered-text hit test; absent on the canvas. */
   element?: Element;
   rect?: Rect | null;
+  /** Its computed `position`, once read (the walk reads it for every box it measures). */
+  position?: string;
 }
 
 /**
@@ -62,27 +64,27 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
 }
 
 /**
- * The background under `ink`'s content: its own opaque colour, else the one under it. A positioned
- * box may sit over other content (a hero image, a ::before overlay): under it, the background is
- * unknown. Read up the chain without recursion (pages nest thousands deep) and kept on each link.
+ * The background under `ink`'s content: its own opaque colour, else (not positioned) the one under it.
+ * A positioned box may sit over other content (a hero image, a ::before overlay): under it, the
+ * background is unknown. Read up the chain only to the first box that decides, without recursion
+ * (pages nest thousands deep); the answer is kept on each link read.
  */
 function backgroundAt(ink: Ink): Background {
-  const chain: Ink[] = [];
+  const through: Ink[] = [];
   let at: Ink | null = ink;
-  for (; at && at.background === undefined; at = at.under) append(chain, at);
-  let background: Background = at ? at.background! : null;
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const style = chain[i]!.style!;
-    const under = getPropertyValue(style, 'position') === 'static' ? background : null;
-    const color = getPropertyValue(style, 'background-image') === 'none' ? getPropertyValue(style, 'background-color') : '';
-    // The most common case first: no background of its own.
-    if (color === 'rgba(0, 0, 0, 0)') background = under;
+  let background: Background | undefined;
+  for (; at && (background = at.background) === undefined; at = at.under) {
+    const style = at.style!;
+    // An image, or a colour other than rgb()/rgba(), is not judged (null); a transparent colour lets what is under show.
+    const rgb = getPropertyValue(style, 'background-image') === 'none' ? parseColor(getPropertyValue(style, 'background-color')) : null;
+    if (rgb?.[3] === 0 && (at.position ??= getPropertyValue(style, 'position')) === 'static') append(through, at);
     else {
-      const rgb = parseColor(color);
-      background = rgb === null ? null : rgb[3] === 1 ? [rgb[0]!, rgb[1]!, rgb[2]!] : rgb[3] === 0 ? under : null;
+      at.background = background = rgb?.[3] === 1 ? [rgb[0]!, rgb[1]!, rgb[2]!] : null;
+      break;
     }
-    chain[i]!.background = background;
   }
+  background ??= null;
+  for (let i = 0; i < through.length; i++) through[i]!.background = background;
   return background;
 }
 

@@ -224,8 +224,8 @@ class Walk {
     this.#spent += inspection.cost;
     this.#byElement.set(element, node);
     if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
-    const style = inspection.scope.ink!.style;
-    if (entry.rect && (getPropertyValue(style, 'position') !== 'static' || getPropertyValue(style, 'transform') !== 'none')) append(this.#painters, { element, rect: entry.rect });
+    const ink = inspection.scope.ink!;
+    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) append(this.#painters, { element, rect: entry.rect });
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known };
       if (inspection.nameElements) candidate.nameElements = inspection.nameElements;
