@@ -83,6 +83,7 @@ const LEAVES = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'math', '
 const NO_SCROLL = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'video', 'audio', 'canvas', 'iframe', 'frame', 'object', 'embed']);
 const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file']);
 const SCROLLING = stringSet(['auto', 'scroll', 'overlay']);
+const GROUP_ROLES = stringSet(['group', 'radiogroup']);
 const LINE_OVERHEAD = 14;
 /** Signals that inside a listed label only repeat that the label's control is clickable. */
 const WEAK_REASONS = stringSet(['cursor', 'listener', 'framework', 'handler']);
@@ -200,7 +201,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
       const value = info.attributes[i]![1];
       cost += info.attributes[i]![0].length + 2 + (value === true ? 0 : math.min(value.length, 40));
     }
-  } else if (visible && (tag === 'fieldset' || getAttribute(element, 'role') === 'group' || getAttribute(element, 'role') === 'radiogroup')) {
+  } else if (visible && (tag === 'fieldset' || GROUP_ROLES[getAttribute(element, 'role')!])) {
     // A group's name (legend, aria-label, aria-labelledby) heads its controls; kept only when it holds listed ones (observe.ts).
     const named = computeName(element);
     if (named.name && named.from !== 'title' && named.from !== 'content') {
