@@ -64,23 +64,28 @@ let sources: Element[] | undefined;
  * own content gets `{ name: '', from: 'content' }` (the caller shows that text already). Never throws.
  */
 export function computeName(element: Element, content = true): AccessibleName {
-  target = element;
-  visits = 0;
   skipContent = !content;
   from = 'none';
   sources = undefined;
-  let name = '';
-  try {
-    name = clipText(collapseWhitespace(nameOf(element, ROOT)), 1000);
-  } catch {
-    // A detached frame or a broken receiver: no name rather than a throw.
-    from = 'none';
-  }
-  const source = from as NameSource;
-  const result: AccessibleName = { name, from: !name && source !== 'content' ? 'none' : source };
+  // Only the root's own steps record a source, and a non-empty name always has one ('none' when it throws).
+  const name = boundedText(element, () => nameOf(element, ROOT));
+  const result: AccessibleName = { name, from };
   if (sources && name) result.elements = sources;
-  target = null;
   return result;
+}
+
+/** `read()` with `element` as the target, collapsed and clipped; '' when it throws (a detached frame or a broken receiver). */
+function boundedText(element: Element, read: () => string): string {
+  target = element;
+  visits = 0;
+  let text = '';
+  try {
+    text = clipText(collapseWhitespace(read()), 1000);
+  } catch {
+    // No name rather than a throw.
+  }
+  target = null;
+  return text;
 }
 
 /** The text alternative of one node (steps 2A–2I). */
@@ -111,8 +116,7 @@ function elementName(element: Element, flags: number): string {
   // 2B: aria-labelledby (browsers accept the misspelling aria-labeledby), once per traversal.
   if (!(flags & LABELLEDBY)) {
     const list = idRefs(element, getAttribute(element, 'aria-labelledby') ?? getAttribute(element, 'aria-labeledby'));
-    text = '';
-    for (let i = 0; i < list.length; i++) text += ' ' + nameOf(list[i]!, LABELLEDBY | REFERENCED | (isHidden(list[i]!) ? HIDDEN : 0));
+    text = referencedNames(list, false);
     if (hasVisibleText(text)) return found(flags, text, 'labelledby', list);
   }
   // 2C: a control embedded in the label of another widget gives its value.
@@ -243,16 +247,14 @@ function pseudoText(element: Element, pseudo: string): string {
  */
 export function referencedText(element: Element, ids: string | null): { text: string; elements: Element[] } {
   const elements = idRefs(element, ids);
+  return { text: boundedText(element, () => referencedNames(elements, true)), elements };
+}
+
+/** The names of referenced elements, each after a space; hidden ones count when `hidden` or when hidden themselves. */
+function referencedNames(elements: Element[], hidden: boolean): string {
   let text = '';
-  target = element;
-  visits = 0;
-  try {
-    for (let i = 0; i < elements.length; i++) text += ' ' + nameOf(elements[i]!, LABELLEDBY | REFERENCED | HIDDEN);
-  } catch {
-    text = '';
-  }
-  target = null;
-  return { text: clipText(collapseWhitespace(text), 1000), elements };
+  for (let i = 0; i < elements.length; i++) text += ' ' + nameOf(elements[i]!, LABELLEDBY | REFERENCED | (hidden || isHidden(elements[i]!) ? HIDDEN : 0));
+  return text;
 }
 
 /** The elements an id list names in the element's tree scope; missing ids are skipped. */
@@ -266,7 +268,8 @@ function idRefs(element: Element, list: string | null): Element[] {
   for (let i = 0; i <= ids.length && found.length < 16 && (type === 9 || type === 11); i++) {
     if (i < ids.length && ids[i] !== ' ') continue;
     const id = stringSlice(ids, start, i);
-    const hit = id === '' ? null : type === 9 ? getElementById(root as Document, id) : shadowGetElementById(root as ShadowRoot, id);
+    // An empty list gives one empty id, which names no element.
+    const hit = type === 9 ? getElementById(root as Document, id) : shadowGetElementById(root as ShadowRoot, id);
     if (hit) append(found, hit);
     start = i + 1;
   }

@@ -1,7 +1,7 @@
 // What a listed element shows besides its text: a short set of attributes (name, role, labels,
 // state) and its current value, with secret values masked; a select's choice and options.
 // Reads one element; knows nothing of the walk or of indexes.
-import { append, math, stringIndexOf, stringSet, stringSlice } from '../intrinsics.js';
+import { append, math, startsWith, stringIndexOf, stringSet, stringSlice } from '../intrinsics.js';
 import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
@@ -24,7 +24,6 @@ export interface ListedInfo {
 
 const MAX_OPTIONS = 12;
 const MAX_OPTIONS_TEXT = 110;
-const NO_VALUE_INPUTS = stringSet(['checkbox', 'radio', 'button', 'submit', 'reset', 'image']);
 const CHECKABLE_ROLES = stringSet(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE_ROLES = stringSet(['option', 'tab', 'treeitem', 'gridcell', 'row']);
 const FORM_CONTROLS = stringSet(['input', 'select', 'textarea', 'button']);
@@ -61,10 +60,8 @@ function selectInfo(element: Element, attributes: ShownAttribute[]): string {
 
 function matchesPattern(name: string, pattern: string): boolean {
   const star = stringIndexOf(pattern, '*');
-  if (star < 0) return name === pattern;
-  const head = stringSlice(pattern, 0, star);
   const tail = stringSlice(pattern, star + 1);
-  return name.length >= head.length + tail.length && stringSlice(name, 0, head.length) === head && stringSlice(name, name.length - tail.length) === tail;
+  return star < 0 ? name === pattern : name.length >= star + tail.length && startsWith(name, stringSlice(pattern, 0, star)) && stringSlice(name, name.length - tail.length) === tail;
 }
 
 function addExtra(element: Element, attributes: ShownAttribute[], extra: readonly string[], secret: boolean): void {
@@ -107,7 +104,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   set('placeholder', attr('placeholder'));
   set('title', attr('title'));
   // A control's `name` attribute helps only when nothing else names it.
-  if (native && tag !== 'button' && !fromLabel && !has(attributes, 'placeholder') && !has(attributes, 'title')) set('name', attr('name'));
+  if (native && tag !== 'button' && !fromLabel && !attr('placeholder') && !attr('title')) set('name', attr('name'));
   if (type) {
     const value = inputValue(element);
     if (type === 'checkbox' || type === 'radio') {
@@ -118,7 +115,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
       label = attr('alt') ?? value;
     } else if (secret) {
       set('value', maskedValue(value));
-    } else if (!NO_VALUE_INPUTS[type]) {
+    } else {
       const shown = type === 'file' ? stringSlice(value, math.max(stringIndexOf(value, '\\'), -1) + 1) : value;
       set('value', clipText(collapseWhitespace(shown), 80));
       if (type === 'range' || type === 'number') {
@@ -138,7 +135,8 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   if (CHECKABLE_ROLES[role]) tristate('checked', attr('aria-checked'));
   if (SELECTABLE_ROLES[role]) set('selected', attr('aria-selected') === 'true');
   if (RANGE_ROLES[role] && !has(attributes, 'value')) set('value', attr('aria-valuetext') ?? attr('aria-valuenow'));
-  set('disabled', (native ? isDisabledControl(element) : attr('aria-disabled') === 'true') || closest(element, '[aria-disabled=true]') !== null);
+  // closest() tests the element itself too.
+  set('disabled', (native && isDisabledControl(element)) || closest(element, '[aria-disabled=true]') !== null);
   flag('readonly');
   flag('required');
   const messages = invalidMessage(element, native, attributes);
@@ -176,16 +174,17 @@ function withoutColon(name: string): string {
  */
 function invalidMessage(element: Element, native: boolean, attributes: ShownAttribute[]): Element[] | undefined {
   const aria = getAttribute(element, 'aria-invalid');
-  let user = false;
+  let invalid = !!aria && aria !== 'false';
   try {
-    user = native && matches(element, ':user-invalid');
+    invalid ||= native && matches(element, ':user-invalid');
   } catch {
     // An engine without :user-invalid: aria-invalid only.
   }
-  if (!user && (!aria || aria === 'false')) return undefined;
+  if (!invalid) return undefined;
   let found = referencedText(element, getAttribute(element, 'aria-errormessage'));
   if (!found.text) found = referencedText(element, getAttribute(element, 'aria-describedby'));
-  const text = found.text || (native ? validationMessage(element) : '');
+  // validationMessage is '' for elements other than input, select and textarea.
+  const text = found.text || validationMessage(element);
   add(attributes, 'invalid', clipText(text, 120) || true);
   return found.text && found.text.length <= 120 ? found.elements : undefined;
 }

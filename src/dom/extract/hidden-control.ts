@@ -30,8 +30,8 @@ export function isVisuallyHiddenControl(control: Element): boolean {
   const style = styleOf(control);
   const box = getBoundingClientRect(control);
   if (!isShown(style, box) || getPropertyValue(style, 'clip') !== 'auto' || getPropertyValue(style, 'clip-path') !== 'none') return true;
-  const doc = ownerDocument(control);
-  const html = doc && documentElement(doc);
+  // An element always has an owner document; a detached one's may have no root element.
+  const html = documentElement(ownerDocument(control)!);
   const page = html && getBoundingClientRect(html);
   const left = rectLeft(box);
   return (

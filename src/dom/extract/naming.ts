@@ -28,13 +28,12 @@ function isNamed(node: ElementNode): boolean {
 /** Adds `href`, `id` or `class` to a listed node that would otherwise show nothing to tell it by. */
 export function nameListedNode(node: ElementNode, element: Element): void {
   if (hasText(node) || isNamed(node) || node.scroll) return;
-  const attributes: ShownAttribute[] = [];
-  if (node.attributes) for (let i = 0; i < node.attributes.length; i++) append(attributes, node.attributes[i]!);
+  // The list is the node's own (listedInfo made it for this node alone).
+  const attributes = (node.attributes ??= []) as ShownAttribute[];
   const href = node.tag === 'a' ? getAttribute(element, 'href') : null;
   const id = getAttribute(element, 'id');
   const classes = getAttribute(element, 'class');
   if (href) append(attributes, ['href', href] as const);
   else if (id) append(attributes, ['id', id] as const);
   else if (hasVisibleText(classes)) append(attributes, ['class', firstWords(classes, 2)] as const);
-  node.attributes = attributes;
 }

@@ -260,7 +260,8 @@ class Renderer {
 /** The `label=` attribute of a listed node (its accessible name from a label or an author), or ''. */
 export function nameOf(node: ElementNode): string {
   const attributes = node.attributes;
-  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label' && attributes[i]![1] !== true) return attributes[i]![1] as string;
+  // Its value is always text (listedInfo and adoptInnerName set it, includeAttributes never adds a second one).
+  if (attributes) for (let i = 0; i < attributes.length; i++) if (attributes[i]![0] === 'label') return attributes[i]![1] as string;
   return '';
 }
 
