@@ -160,14 +160,17 @@ export function parseInline(text: string, depth = 0): MdInline[] {
   // Closers by key, found in one pass: `**`, `__`, `~~` after a non-space; `*` after neither space
   // nor `*`; `_` after neither space nor `_` and not before a word character; `]`; and backtick
   // runs keyed by their length (a code span closes at the next run of the same length).
+  const runEnd = (from: number) => {
+    while (text[from] === '`') from++;
+    return from;
+  };
   const lists: Record<string, number[]> = {};
   const add = (key: string, i: number) => (lists[key] ??= []).push(i);
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     const afterWord = !isSpace(text[i - 1]);
     if (c === '`') {
-      let j = i;
-      while (text[j] === '`') j++;
+      const j = runEnd(i);
       add('`' + (j - i), i);
       i = j - 1;
     } else if (c === ']') add(c, i);
@@ -198,6 +201,11 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     return end;
   };
 
+  const skipSpace = (from: number) => {
+    while (from < text.length && isSpace(text[from])) from++;
+    return from;
+  };
+
   let plain = 0;
   let i = 0;
   const emit = (node: MdInline, end: number) => {
@@ -215,8 +223,7 @@ export function parseInline(text: string, depth = 0): MdInline[] {
       continue;
     }
     if (c === '`') {
-      let j = i;
-      while (text[j] === '`') j++;
+      const j = runEnd(i);
       const end = close('`' + (j - i), j + 1);
       if (end > 0) {
         const code = text.slice(j, end);
@@ -237,10 +244,22 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     if (c === '[' || (c === '!' && text[i + 1] === '[')) {
       const open = c === '[' ? i : i + 1;
       const end = close(']', open + 1);
-      const link = end > 0 && text[end + 1] === '(' ? linkTarget(text, end + 2, urlStop) : null;
-      if (link) {
-        emit({ type: 'link', href: link.href, children: nested(text.slice(open + 1, end) || link.href) }, link.end);
-        continue;
+      if (end > 0 && text[end + 1] === '(') {
+        // The target: `(href "title")`, the href optionally in <>, the title optional.
+        let at = skipSpace(end + 2);
+        if (text[at] === '<') at++;
+        const start = at;
+        at = urlStop(at, ')>');
+        const href = text.slice(start, at);
+        if (text[at] === '>') at++;
+        const title = skipSpace(at);
+        // An unclosed title leaves no `)` to find.
+        if (title > at && text[title] === '"') at = text.indexOf('"', title + 1) + 1 || text.length;
+        at = skipSpace(at);
+        if (text[at] === ')') {
+          emit({ type: 'link', href, children: nested(text.slice(open + 1, end) || href) }, at + 1);
+          continue;
+        }
       }
     }
     // An autolink: <https://...> or a bare https://... (without trailing punctuation).
@@ -260,28 +279,6 @@ export function parseInline(text: string, depth = 0): MdInline[] {
   }
   pushText(text.slice(plain));
   return out;
-}
-
-/** Reads `(href "title")` from just after its `(`: the target and the index after `)`, or null. */
-function linkTarget(text: string, from: number, stopAt: (from: number, stops: string) => number): { href: string; end: number } | null {
-  const skipSpace = (from: number) => {
-    while (from < text.length && isSpace(text[from])) from++;
-    return from;
-  };
-  let i = skipSpace(from);
-  if (text[i] === '<') i++;
-  const start = i;
-  i = stopAt(i, ')>');
-  const href = text.slice(start, i);
-  if (text[i] === '>') i++;
-  const j = skipSpace(i);
-  if (j > i && text[j] === '"') {
-    const quote = text.indexOf('"', j + 1);
-    if (quote < 0) return null;
-    i = quote + 1;
-  }
-  i = skipSpace(i);
-  return text[i] === ')' ? { href, end: i + 1 } : null;
 }
 
 /** Resolves a link target against `base` and returns it only when its protocol is http, https or mailto. */
