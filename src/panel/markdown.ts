@@ -95,13 +95,8 @@ export function parseMarkdown(source: string, depth = 0): MdBlock[] {
   return blocks;
 }
 
-/** A heading's text without its closing `#` sequence (which needs a space before it). */
-function headingText(rest: string): string {
-  const text = rest.trim();
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '#') end--;
-  return end === 0 ? '' : end < text.length && /\s/.test(text[end - 1]!) ? text.slice(0, end).trimEnd() : text;
-}
+/** A heading's text without its closing `#` sequence (which needs a space before it, or is all of it). */
+const headingText = (rest: string): string => rest.trim().replace(/(^|\s)#+$/, '').trimEnd();
 
 const startsBlock = (line: string): boolean => [FENCE, HEADING, HR, QUOTE, LIST_ITEM].some((re) => re.test(line));
 
@@ -164,8 +159,9 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     while (text[from] === '`') from++;
     return from;
   };
+  // Each list starts with its cursor (see close), then the positions.
   const lists: Record<string, number[]> = {};
-  const add = (key: string, i: number) => (lists[key] ??= []).push(i);
+  const add = (key: string, i: number) => (lists[key] ??= [1]).push(i);
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     const afterWord = !isSpace(text[i - 1]);
@@ -180,14 +176,12 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     }
   }
   // The first closer of `key` at or after `from`, else -1. Each key is asked with ascending `from`
-  // values only, so a cursor per key that never moves back keeps the whole scan linear.
-  const cursors: Record<string, number> = {};
+  // values only, so a cursor per key (the index of the first closer not yet passed) that never moves
+  // back keeps the whole scan linear.
   const close = (key: string, from: number) => {
-    const list = lists[key] ?? [];
-    let at = cursors[key] ?? 0;
-    while (list[at]! < from) at++;
-    cursors[key] = at;
-    return list[at] ?? -1;
+    const list = lists[key] ?? [1];
+    while (list[list[0]!]! < from) list[0]!++;
+    return list[list[0]!] ?? -1;
   };
   // The end of a run of URL characters (up to a space or one of `stops`). Asked with ascending
   // starts, so remembering the last answer per stop set keeps it linear.
