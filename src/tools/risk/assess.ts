@@ -39,12 +39,14 @@ function clickRisk(element: Element, description: string, pageUrl: string): stri
   );
 }
 
-/** Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any. */
+/**
+ * Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any: its last
+ * '+'-separated part, spaces around it ignored; a key of spaces is Space, a trailing "+" (the plus
+ * key) none.
+ */
 function activatingKey(key: unknown): 'enter' | 'space' | undefined {
-  if (typeof key !== 'string' || key === '') return undefined;
-  // A key of spaces is Space; after a trailing "+" (the plus key) the last part is empty, no match.
-  const last = key.trim() ? key.split('+').pop()!.trim().toLowerCase() : ' ';
-  return /^(?:numpad)?enter$|^return$/.test(last) ? 'enter' : /^(?: |space(?:bar)?)$/.test(last) ? 'space' : undefined;
+  if (typeof key !== 'string') return undefined;
+  return /(?:^|\+)\s*(?:(?:numpad)?enter|return)\s*$/i.test(key) ? 'enter' : /(?:^|\+)\s*space(?:bar)?\s*$|^\s+$/i.test(key) ? 'space' : undefined;
 }
 
 /** Why choosing `text` in a dropdown looks risky: the option's words ("Delete selected"). */
