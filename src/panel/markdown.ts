@@ -145,12 +145,6 @@ const URL_TAIL_PUNCT = '.,;:!?\'"';
 export function parseInline(text: string, depth = 0): MdInline[] {
   if (!INLINE_SYNTAX.test(text)) return text ? [{ type: 'text', text }] : [];
   const out: MdInline[] = [];
-  const pushText = (value: string) => {
-    if (!value) return;
-    const prev = out[out.length - 1];
-    if (prev?.type === 'text') prev.text += value;
-    else out.push({ type: 'text', text: value });
-  };
   const nested = (value: string): MdInline[] => (depth < 8 ? parseInline(value, depth + 1) : [{ type: 'text', text: value }]);
   // Closers by key, found in one pass: `**`, `__`, `~~` after a non-space; `*` after neither space
   // nor `*`; `_` after neither space nor `_` and not before a word character; `]`; and backtick
@@ -200,10 +194,17 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     return from;
   };
 
+  // Plain text runs from `plain` to `i`; `pending` holds what came before an escape.
   let plain = 0;
   let i = 0;
+  let pending = '';
+  const flush = () => {
+    pending += text.slice(plain, i);
+    if (pending) out.push({ type: 'text', text: pending });
+    pending = '';
+  };
   const emit = (node: MdInline, end: number) => {
-    pushText(text.slice(plain, i));
+    flush();
     out.push(node);
     plain = i = end;
   };
@@ -211,7 +212,7 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     const c = text[i]!;
     if (c === '\\' && i + 1 < text.length && ESCAPABLE.includes(text[i + 1]!)) {
       // The backslash is dropped; the character it escapes starts the next run of plain text.
-      pushText(text.slice(plain, i));
+      pending += text.slice(plain, i);
       plain = ++i;
       i++;
       continue;
@@ -271,7 +272,7 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     }
     i++;
   }
-  pushText(text.slice(plain));
+  flush();
   return out;
 }
 
