@@ -122,8 +122,10 @@ const splitRow = (line: string): string[] =>
 /** Characters a backslash makes literal. */
 const ESCAPABLE = '\\`*_{}[]()#+-.!|~>';
 
+/** The ASCII white space characters; SPACES.includes(text[past the end]) is false (it looks for "undefined"). */
+const SPACES = ' \t\n\r\f\v';
 /** End of text or an ASCII white space character (`c` is one character). */
-const isSpace = (c: string | undefined) => c === undefined || ' \t\n\r\f\v'.includes(c);
+const isSpace = (c: string | undefined) => c === undefined || SPACES.includes(c);
 const isWord = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const URL_START = /^https?:\/\//;
 /** Emphasis delimiters, longest first, and the node each makes. */
@@ -184,13 +186,13 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     const seen = memo[stops];
     if (seen && from >= seen[0] && from <= seen[1]) return seen[1];
     let end = from;
-    while (end < text.length && !isSpace(text[end]) && !stops.includes(text[end]!)) end++;
+    while (!isSpace(text[end]) && !stops.includes(text[end]!)) end++;
     memo[stops] = [from, end];
     return end;
   };
 
   const skipSpace = (from: number) => {
-    while (from < text.length && isSpace(text[from])) from++;
+    while (SPACES.includes(text[from]!)) from++;
     return from;
   };
 
