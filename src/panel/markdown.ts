@@ -61,7 +61,7 @@ export function parseMarkdown(source: string, depth = 0): MdBlock[] {
       // the list unless the next line continues it (indented, or another item).
       const indent = match[1]!.length;
       const ordered = /\d/.test(match[2]!);
-      const start = ordered ? parseInt(match[2]!, 10) : 1;
+      const start = ordered ? parseInt(match[2]!) : 1; // digits first: base 10
       const itemAt = (text: string) => {
         const item = LIST_ITEM.exec(text);
         return item && item[1]!.length <= indent + 1 ? item : null;
