@@ -31,141 +31,101 @@ const MAX_DEPTH = 8;
 export function parseMarkdown(source: string, depth = 0): MdBlock[] {
   const lines = source.split(/\r\n?|\n/);
   const blocks: MdBlock[] = [];
+  // Quotes and list items hold blocks of their own, down to MAX_DEPTH; below it they are one paragraph.
+  const nest = (body: string[]): MdBlock[] => (depth < MAX_DEPTH ? parseMarkdown(body.join('\n'), depth + 1) : [paragraph(body)]);
   let i = 0;
+  let match: RegExpExecArray | null;
   while (i < lines.length) {
     const line = lines[i]!;
-    if (!line.trim()) {
-      i++;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !lines[i]!.trimStart().startsWith(fence[1]!)) body.push(lines[i++]!);
-      i++;
-      blocks.push({ type: 'code', lang: fence[2] ?? '', text: body.join('\n') });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ type: 'heading', level: heading[1]!.length, children: parseInline(headingText(line.slice(heading[0].length))) });
-      i++;
-      continue;
-    }
-    if (HR.test(line)) {
-      blocks.push({ type: 'hr' });
-      i++;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const body: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]!)) body.push(QUOTE.exec(lines[i++]!)![1]!);
-      blocks.push({ type: 'quote', children: depth < MAX_DEPTH ? parseMarkdown(body.join('\n'), depth + 1) : [paragraph(body)] });
-      continue;
-    }
-    if (LIST_ITEM.test(line)) {
-      i = parseList(lines, i, blocks, depth);
-      continue;
-    }
-    if (line.includes('|') && i + 1 < lines.length && TABLE_SEP.test(lines[i + 1]!) && lines[i + 1]!.includes('-')) {
-      i = parseTable(lines, i, blocks);
-      continue;
-    }
     const body: string[] = [];
-    while (i < lines.length && lines[i]!.trim() && !startsBlock(lines, i)) body.push(lines[i++]!);
-    blocks.push(paragraph(body));
+    if (!line.trim()) i++;
+    else if ((match = FENCE.exec(line))) {
+      while (++i < lines.length && !lines[i]!.trimStart().startsWith(match[1]!)) body.push(lines[i]!);
+      i++;
+      blocks.push({ type: 'code', lang: match[2]!, text: body.join('\n') });
+    } else if ((match = HEADING.exec(line))) {
+      i++;
+      blocks.push({ type: 'heading', level: match[1]!.length, children: parseInline(headingText(line.slice(match[0].length))) });
+    } else if (HR.test(line)) {
+      i++;
+      blocks.push({ type: 'hr' });
+    } else if (QUOTE.test(line)) {
+      while ((match = QUOTE.exec(lines[i] ?? ''))) {
+        body.push(match[1]!);
+        i++;
+      }
+      blocks.push({ type: 'quote', children: nest(body) });
+    } else if ((match = LIST_ITEM.exec(line))) {
+      // Items at most one space deeper than the first and of its kind; an indented line, or one that
+      // starts no block, continues the last item (the first line is always one); a blank line ends
+      // the list unless the next line continues it (indented, or another item).
+      const indent = match[1]!.length;
+      const ordered = /\d/.test(match[2]!);
+      const start = ordered ? parseInt(match[2]!) : 1; // digits first: base 10
+      const itemAt = (text: string) => {
+        const item = LIST_ITEM.exec(text);
+        return item && item[1]!.length <= indent + 1 ? item : null;
+      };
+      const items: string[][] = [];
+      for (let text; (text = lines[i]) !== undefined; i++) {
+        const item = itemAt(text);
+        if (item && /\d/.test(item[2]!) === ordered) items.push([item[3]!]);
+        else if (!text.trim()) {
+          const next = lines[i + 1] ?? '';
+          if (!/^\s{2,}\S/.test(next) && !itemAt(next)) break;
+        } else if (/^\s+\S/.test(text) || !startsBlock(text)) items[items.length - 1]!.push(text.replace(new RegExp(`^ {0,${indent + 4}}`), ''));
+        else break;
+      }
+      blocks.push({ type: 'list', ordered, start, items: items.map(nest) });
+    } else if (line.includes('|') && TABLE_SEP.test(lines[i + 1] ?? '')) {
+      // A table: its header, the separator row (alignment), then every following line with a pipe.
+      const header = splitRow(line);
+      const align = splitRow(lines[i + 1]!).map((cell) => ([null, 'left', 'right', 'center'] as const)[+cell.startsWith(':') + 2 * +cell.endsWith(':')]!);
+      const rows: MdInline[][][] = [];
+      for (i += 2; lines[i]?.includes('|'); i++) {
+        const cells = splitRow(lines[i]!);
+        rows.push(header.map((_, n) => parseInline(cells[n] ?? '')));
+      }
+      blocks.push({ type: 'table', align: header.map((_, n) => align[n] ?? null), header: header.map((cell) => parseInline(cell)), rows });
+    } else {
+      while (lines[i]?.trim() && !startsBlock(lines[i]!)) body.push(lines[i++]!);
+      blocks.push(paragraph(body));
+    }
   }
   return blocks;
 }
 
-/** A heading's text without its closing `#` sequence (which needs a space before it). */
-function headingText(rest: string): string {
-  const text = rest.trim();
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '#') end--;
-  return end === 0 ? '' : end < text.length && /\s/.test(text[end - 1]!) ? text.slice(0, end).trimEnd() : text;
-}
+/** A heading's text without its closing `#` sequence (which needs a space before it, or is all of it). */
+const headingText = (rest: string): string => rest.trim().replace(/(^|\s)#+$/, '').trimEnd();
 
-function startsBlock(lines: string[], i: number): boolean {
-  const line = lines[i]!;
-  return FENCE.test(line) || HEADING.test(line) || HR.test(line) || QUOTE.test(line) || LIST_ITEM.test(line);
-}
+const startsBlock = (line: string): boolean => [FENCE, HEADING, HR, QUOTE, LIST_ITEM].some((re) => re.test(line));
 
+/** Lines as one paragraph, a line break between them. */
 function paragraph(lines: string[]): MdBlock {
   const children: MdInline[] = [];
   lines.forEach((line, n) => {
-    if (n > 0) children.push({ type: 'br' });
+    if (n) children.push({ type: 'br' });
     // One push per node: spreading a huge node list would overflow the call stack.
     for (const node of parseInline(line.trim())) children.push(node);
   });
   return { type: 'paragraph', children };
 }
 
-function parseList(lines: string[], start: number, out: MdBlock[], depth: number): number {
-  const first = LIST_ITEM.exec(lines[start]!)!;
-  const indent = first[1]!.length;
-  const ordered = /\d/.test(first[2]!);
-  const items: string[][] = [];
-  let i = start;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    const item = LIST_ITEM.exec(line);
-    if (item && item[1]!.length <= indent + 1 && /\d/.test(item[2]!) === ordered) {
-      items.push([item[3]!]);
-      i++;
-      continue;
-    }
-    // A blank line ends the list unless the next line continues it (indented or another item).
-    if (!line.trim()) {
-      const next = lines[i + 1];
-      if (next !== undefined && (/^\s{2,}\S/.test(next) || (LIST_ITEM.test(next) && LIST_ITEM.exec(next)![1]!.length <= indent + 1))) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    if (/^\s+\S/.test(line) || (!startsBlock(lines, i) && items.length)) {
-      items[items.length - 1]!.push(line.replace(new RegExp(`^ {0,${indent + 4}}`), ''));
-      i++;
-      continue;
-    }
-    break;
-  }
-  const parsed = items.map((body) => (depth < MAX_DEPTH ? parseMarkdown(body.join('\n'), depth + 1) : [paragraph(body)]));
-  out.push({ type: 'list', ordered, start: ordered ? parseInt(first[2]!, 10) : 1, items: parsed });
-  return i;
-}
-
-function splitRow(line: string): string[] {
-  let row = line.trim();
-  if (row.startsWith('|')) row = row.slice(1);
-  if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1);
-  return row.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
-}
-
-function parseTable(lines: string[], start: number, out: MdBlock[]): number {
-  const header = splitRow(lines[start]!);
-  const align = splitRow(lines[start + 1]!).map((cell) => {
-    const left = cell.startsWith(':');
-    const right = cell.endsWith(':');
-    return left && right ? 'center' : right ? 'right' : left ? 'left' : null;
-  });
-  let i = start + 2;
-  const rows: MdInline[][][] = [];
-  while (i < lines.length && lines[i]!.includes('|') && lines[i]!.trim()) {
-    const cells = splitRow(lines[i++]!);
-    rows.push(header.map((_, n) => parseInline(cells[n] ?? '')));
-  }
-  out.push({ type: 'table', align: header.map((_, n) => align[n] ?? null), header: header.map((cell) => parseInline(cell)), rows });
-  return i;
-}
+/** A table row's cells: outer pipes dropped, `\|` kept as a pipe inside a cell. */
+const splitRow = (line: string): string[] =>
+  line
+    .trim()
+    .replace(/^\||(?<!\\)\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 
 /** Characters a backslash makes literal. */
 const ESCAPABLE = '\\`*_{}[]()#+-.!|~>';
 
+/** The ASCII white space characters; SPACES.includes(text[past the end]) is false (it looks for "undefined"). */
+const SPACES = ' \t\n\r\f\v';
 /** End of text or an ASCII white space character (`c` is one character). */
-const isSpace = (c: string | undefined) => c === undefined || ' \t\n\r\f\v'.includes(c);
+const isSpace = (c: string | undefined) => c === undefined || SPACES.includes(c);
 const isWord = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const URL_START = /^https?:\/\//;
 /** Emphasis delimiters, longest first, and the node each makes. */
@@ -187,28 +147,22 @@ const URL_TAIL_PUNCT = '.,;:!?\'"';
 export function parseInline(text: string, depth = 0): MdInline[] {
   if (!INLINE_SYNTAX.test(text)) return text ? [{ type: 'text', text }] : [];
   const out: MdInline[] = [];
-  const pushText = (value: string) => {
-    if (!value) return;
-    const prev = out[out.length - 1];
-    if (prev?.type === 'text') prev.text += value;
-    else out.push({ type: 'text', text: value });
-  };
   const nested = (value: string): MdInline[] => (depth < 8 ? parseInline(value, depth + 1) : [{ type: 'text', text: value }]);
   // Closers by key, found in one pass: `**`, `__`, `~~` after a non-space; `*` after neither space
   // nor `*`; `_` after neither space nor `_` and not before a word character; `]`; and backtick
   // runs keyed by their length (a code span closes at the next run of the same length).
-  const lists = new Map<string, number[]>();
-  const add = (key: string, i: number) => {
-    const list = lists.get(key);
-    if (list) list.push(i);
-    else lists.set(key, [i]);
+  const runEnd = (from: number) => {
+    while (text[from] === '`') from++;
+    return from;
   };
+  // Each list starts with its cursor (see close), then the positions.
+  const lists: Record<string, number[]> = {};
+  const add = (key: string, i: number) => (lists[key] ??= [1]).push(i);
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     const afterWord = !isSpace(text[i - 1]);
     if (c === '`') {
-      let j = i;
-      while (text[j] === '`') j++;
+      const j = runEnd(i);
       add('`' + (j - i), i);
       i = j - 1;
     } else if (c === ']') add(c, i);
@@ -218,44 +172,55 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     }
   }
   // The first closer of `key` at or after `from`, else -1. Each key is asked with ascending `from`
-  // values only, so a cursor per key that never moves back keeps the whole scan linear.
-  const cursors = new Map<string, number>();
+  // values only, so a cursor per key (the index of the first closer not yet passed) that never moves
+  // back keeps the whole scan linear.
   const close = (key: string, from: number) => {
-    const list = lists.get(key) ?? [];
-    let at = cursors.get(key) ?? 0;
-    while (list[at]! < from) at++;
-    cursors.set(key, at);
-    return list[at] ?? -1;
+    const list = lists[key] ?? [1];
+    while (list[list[0]!]! < from) list[0]!++;
+    return list[list[0]!] ?? -1;
   };
   // The end of a run of URL characters (up to a space or one of `stops`). Asked with ascending
   // starts, so remembering the last answer per stop set keeps it linear.
-  const memo = new Map<string, [number, number]>();
+  const memo: Record<string, [number, number]> = {};
   const urlStop = (from: number, stops: string) => {
-    const seen = memo.get(stops);
+    const seen = memo[stops];
     if (seen && from >= seen[0] && from <= seen[1]) return seen[1];
     let end = from;
-    while (end < text.length && !isSpace(text[end]) && !stops.includes(text[end]!)) end++;
-    memo.set(stops, [from, end]);
+    while (!isSpace(text[end]) && !stops.includes(text[end]!)) end++;
+    memo[stops] = [from, end];
     return end;
   };
 
+  const skipSpace = (from: number) => {
+    while (SPACES.includes(text[from]!)) from++;
+    return from;
+  };
+
+  // Plain text runs from `plain` to `i`; `pending` holds what came before an escape.
   let plain = 0;
   let i = 0;
+  let pending = '';
+  const flush = () => {
+    pending += text.slice(plain, i);
+    if (pending) out.push({ type: 'text', text: pending });
+    pending = '';
+  };
   const emit = (node: MdInline, end: number) => {
-    pushText(text.slice(plain, i));
-    if (node.type === 'text') pushText(node.text);
-    else out.push(node);
+    flush();
+    out.push(node);
     plain = i = end;
   };
   scan: while (i < text.length) {
     const c = text[i]!;
     if (c === '\\' && i + 1 < text.length && ESCAPABLE.includes(text[i + 1]!)) {
-      emit({ type: 'text', text: text[i + 1]! }, i + 2);
+      // The backslash is dropped; the character it escapes starts the next run of plain text.
+      pending += text.slice(plain, i);
+      plain = ++i;
+      i++;
       continue;
     }
     if (c === '`') {
-      let j = i;
-      while (text[j] === '`') j++;
+      const j = runEnd(i);
       const end = close('`' + (j - i), j + 1);
       if (end > 0) {
         const code = text.slice(j, end);
@@ -276,49 +241,41 @@ export function parseInline(text: string, depth = 0): MdInline[] {
     if (c === '[' || (c === '!' && text[i + 1] === '[')) {
       const open = c === '[' ? i : i + 1;
       const end = close(']', open + 1);
-      const link = end > 0 && text[end + 1] === '(' ? linkTarget(text, end + 2, urlStop) : null;
-      if (link) {
-        emit({ type: 'link', href: link.href, children: nested(text.slice(open + 1, end) || link.href) }, link.end);
-        continue;
+      if (end > 0 && text[end + 1] === '(') {
+        // The target: `(href "title")`, the href optionally in <>, the title optional.
+        let at = skipSpace(end + 2);
+        if (text[at] === '<') at++;
+        const start = at;
+        at = urlStop(at, ')>');
+        const href = text.slice(start, at);
+        if (text[at] === '>') at++;
+        const title = skipSpace(at);
+        // An unclosed title leaves no `)` to find.
+        if (title > at && text[title] === '"') at = text.indexOf('"', title + 1) + 1 || text.length;
+        at = skipSpace(at);
+        if (text[at] === ')') {
+          emit({ type: 'link', href, children: nested(text.slice(open + 1, end) || href) }, at + 1);
+          continue;
+        }
       }
     }
-    const angle = c === '<' && URL_START.test(text.slice(i + 1, i + 9));
-    if (angle || (c === 'h' && URL_START.test(text.slice(i, i + 8)))) {
-      let end = angle ? urlStop(i + 1, '>') : urlStop(i, '<>()');
+    // An autolink: <https://...> or a bare https://... (without trailing punctuation).
+    const angle = c === '<';
+    const start = angle ? i + 1 : i;
+    if ((angle || c === 'h') && URL_START.test(text.slice(start, start + 8))) {
+      let end = urlStop(start, angle ? '>' : '<>()');
       if (!angle) while (URL_TAIL_PUNCT.includes(text[end - 1]!)) end--;
       // The scheme alone is not a link: at least one character must follow `://`.
-      if ((angle ? text[end] === '>' : true) && end > text.indexOf('//', i) + 2) {
-        const href = text.slice(angle ? i + 1 : i, end);
+      if ((!angle || text[end] === '>') && end > text.indexOf('//', i) + 2) {
+        const href = text.slice(start, end);
         emit({ type: 'link', href, children: [{ type: 'text', text: href }] }, angle ? end + 1 : end);
         continue;
       }
     }
     i++;
   }
-  pushText(text.slice(plain));
+  flush();
   return out;
-}
-
-/** Reads `(href "title")` from just after its `(`: the target and the index after `)`, or null. */
-function linkTarget(text: string, from: number, stopAt: (from: number, stops: string) => number): { href: string; end: number } | null {
-  const skipSpace = (from: number) => {
-    while (from < text.length && isSpace(text[from])) from++;
-    return from;
-  };
-  let i = skipSpace(from);
-  if (text[i] === '<') i++;
-  const start = i;
-  i = stopAt(i, ')>');
-  const href = text.slice(start, i);
-  if (text[i] === '>') i++;
-  const j = skipSpace(i);
-  if (j > i && text[j] === '"') {
-    const quote = text.indexOf('"', j + 1);
-    if (quote < 0) return null;
-    i = quote + 1;
-  }
-  i = skipSpace(i);
-  return text[i] === ')' ? { href, end: i + 1 } : null;
 }
 
 /** Resolves a link target against `base` and returns it only when its protocol is http, https or mailto. */

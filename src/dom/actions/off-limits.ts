@@ -24,5 +24,5 @@ export function keepFocusOut(ctx: DomContext, doc: Document, backwards: boolean,
   if (!landed || !isOffLimits(ctx, landed)) return undefined;
   for (let left = tab ? tabOrder(doc).length : 0; landed && isOffLimits(ctx, landed) && left > 0; left--) landed = moveFocusSequentially(landed, doc, backwards);
   if (landed && isOffLimits(ctx, landed)) (landed as HTMLElement).blur();
-  return `Focus would have moved to ${OFF_LIMITS}${tab ? ', so it went on past it' : ', so it was taken off it'}.`;
+  return `Focus would have moved to ${OFF_LIMITS}, so it ${tab ? 'went on past it' : 'was taken off it'}.`;
 }

@@ -39,22 +39,14 @@ function clickRisk(element: Element, description: string, pageUrl: string): stri
   );
 }
 
-/** Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any. */
-function activatingKey(key: unknown): 'enter' | 'space' | undefined {
-  if (typeof key !== 'string' || key === '') return undefined;
-  // A key of spaces is Space; after a trailing "+" (the plus key) the last part is empty, no match.
-  const last = key.trim() ? key.split('+').pop()!.trim().toLowerCase() : ' ';
-  return /^(?:numpad)?enter$|^return$/.test(last) ? 'enter' : /^(?: |space(?:bar)?)$/.test(last) ? 'space' : undefined;
-}
-
 /**
- * Why pressing Enter or Space on `element` looks risky: on a button or a link it activates it like a
- * click (Space on a link is judged like Enter, to be safe); Enter in a form field submits the form.
+ * Which activating key `key` ends in ("Enter", "Shift+Enter", "Space", " "), if any: its last
+ * '+'-separated part, spaces around it ignored; a key of spaces is Space, a trailing "+" (the plus
+ * key) none.
  */
-function keyRisk(element: Element, key: 'enter' | 'space', description: string, pageUrl: string): string | undefined {
-  if (isButtonLike(element) || element.closest('a[href]') || isCheck(element)) return clickRisk(element, description, pageUrl);
-  const form = key === 'enter' && element.localName === 'input' ? (element as HTMLInputElement).form : null;
-  return form ? formRisk(form, null, pageUrl) : undefined;
+function activatingKey(key: unknown): 'enter' | 'space' | undefined {
+  if (typeof key !== 'string') return undefined;
+  return /(?:^|\+)\s*(?:(?:numpad)?enter|return)\s*$/i.test(key) ? 'enter' : /(?:^|\+)\s*space(?:bar)?\s*$|^\s+$/i.test(key) ? 'space' : undefined;
 }
 
 /** Why choosing `text` in a dropdown looks risky: the option's words ("Delete selected"). */
@@ -84,20 +76,6 @@ function focusedElement(): Element | undefined {
   return active && active !== active.ownerDocument.body && active !== active.ownerDocument.documentElement ? active : undefined;
 }
 
-/** A site owner's mark on the element or its nearest marked ancestor. */
-function siteMark(element: Element): 'risky' | 'safe' | undefined {
-  const marked = element.closest('[data-page-agent-risky], [data-page-agent-safe]');
-  return marked ? (marked.hasAttribute('data-page-agent-risky') ? 'risky' : 'safe') : undefined;
-}
-
-function judge(tool: string, input: Record<string, unknown>, key: 'enter' | 'space' | undefined, element: Element, description: string, pageUrl: string): string | undefined {
-  if (tool === 'click_element_by_index') return clickRisk(element, description, pageUrl);
-  if (key) return keyRisk(element, key, description, pageUrl);
-  if (tool === 'select_dropdown_option' && typeof input.text === 'string') return choiceRisk(element, input.text);
-  if (tool === 'input_text' && typeof input.text === 'string') return typingRisk(element, input.text);
-  return undefined;
-}
-
 /**
  * Looks at one action before it runs. Only built-in page actions are assessed; a custom tool is
  * the user's to judge in their own `approveAction`.
@@ -105,35 +83,55 @@ function judge(tool: string, input: Record<string, unknown>, key: 'enter' | 'spa
 export function assessRisk(tool: string, input: unknown, controller: AgentPageController, pageUrl: string): RiskAssessment {
   if (tool === 'execute_javascript') return { reason: 'runs a script written by the model' };
   const args = (typeof input === 'object' && input ? input : {}) as Record<string, unknown>;
-  const index = typeof args.index === 'number' ? args.index : undefined;
+  const { index, text } = args;
+  const click = tool === 'click_element_by_index';
+  const press = tool === 'press_key';
   const assessment: RiskAssessment = {};
   let element: Element | undefined;
-  if (index === undefined) {
-    // press_key without an index acts on whatever has focus.
-    element = tool === 'press_key' ? focusedElement() : undefined;
-  } else {
+  if (typeof index === 'number') {
     const resolved = controller.registry?.resolve(index);
     element = resolved?.ok ? resolved.element : undefined;
     const description = (resolved?.ok ? resolved.description : undefined) ?? controller.registry?.description(index);
     if (description) assessment.element = description;
-  }
+  } else if (press) element = focusedElement(); // press_key without an index acts on whatever has focus.
   const description = assessment.element ?? '';
   if (!element) {
     // A stale index: judge by the words of its last description.
-    const word = tool === 'click_element_by_index' ? findRiskyWord(description) : undefined;
-    if (word) assessment.reason = quoted('says', word);
+    const reason = click && quoted('says', findRiskyWord(description));
+    if (reason) assessment.reason = reason;
     return assessment;
   }
-  const key = tool === 'press_key' ? activatingKey(args.key) : undefined;
-  if (tool === 'click_element_by_index' || key) {
-    const origin = destinationOf(element, isSubmitControl(element) || (key === 'enter' && element.localName === 'input'), pageUrl);
+  const key = press ? activatingKey(args.key) : undefined;
+  // Enter in a form field submits its form.
+  const form = key === 'enter' && element.localName === 'input' ? (element as HTMLInputElement).form : null;
+  if (click || key) {
+    const origin = destinationOf(element, isSubmitControl(element) || form !== null, pageUrl);
     if (origin) assessment.origin = origin;
   }
-  const mark = siteMark(element);
-  const reason = mark === 'risky' ? 'is marked risky by the site' : judge(tool, args, key, element, description, pageUrl);
-  // The site's safe mark stands for everything but leaving the site.
-  if (reason && (mark !== 'safe' || assessment.origin)) assessment.reason = reason;
-  if (inUnknownScript(`${labelOf(element)} ${tool === 'press_key' ? '' : String(args.text ?? '')}`)) {
+  // A site owner's mark on the element or its nearest marked ancestor wins; the safe mark stands for
+  // everything but leaving the site.
+  const marked = element.closest('[data-page-agent-risky], [data-page-agent-safe]');
+  const risky = marked?.hasAttribute('data-page-agent-risky');
+  const reason = risky
+    ? 'is marked risky by the site'
+    : click
+      ? clickRisk(element, description, pageUrl)
+      : key
+        ? // On a button or a link a key activates it like a click (Space on a link is judged like Enter, to be safe).
+          isButtonLike(element) || element.closest('a[href]') || isCheck(element)
+          ? clickRisk(element, description, pageUrl)
+          : form
+            ? formRisk(form, null, pageUrl)
+            : undefined
+        : typeof text !== 'string'
+          ? undefined
+          : tool === 'select_dropdown_option'
+            ? choiceRisk(element, text)
+            : tool === 'input_text'
+              ? typingRisk(element, text)
+              : undefined;
+  if (reason && (risky || !marked || assessment.origin)) assessment.reason = reason;
+  if (inUnknownScript(`${labelOf(element)} ${press ? '' : String(text ?? '')}`)) {
     assessment.note = UNKNOWN_SCRIPT_NOTE;
     if (assessment.reason) assessment.reason += ` (${UNKNOWN_SCRIPT_NOTE})`;
   }
