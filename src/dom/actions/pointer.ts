@@ -123,9 +123,9 @@ export function pressAndRelease(target: Element, top: Point): boolean {
   if (pointerDownAllowed) focusAllowed = fire(target, 'mousedown', top, { buttons: 1, detail: 1 });
   if (focusAllowed && isConnected(target)) focusForPointerDown(target);
   if (!isConnected(target)) return false;
-  fire(target, 'pointerup', top, { buttons: 0 });
-  if (pointerDownAllowed) fire(target, 'mouseup', top, { buttons: 0, detail: 1 });
+  fire(target, 'pointerup', top, {});
+  if (pointerDownAllowed) fire(target, 'mouseup', top, { detail: 1 });
   if (!isConnected(target)) return false;
-  fire(target, 'click', top, { buttons: 0, detail: 1 });
+  fire(target, 'click', top, { detail: 1 });
   return true;
 }
