@@ -55,7 +55,6 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
     dispatchKey(upTarget, 'keyup', modifier, modifierState);
   }
   const notes = await finishWatch({ reportFocus: true });
-  const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
-  const changes = [...handled, ...(note ? [note] : []), ...(kept ? [kept] : []), ...notes];
+  const changes = [downAllowed ? '' : 'The page handled the key itself (it cancelled the keydown).', note, kept, ...notes].filter((text) => text) as string[];
   return succeed(sentence(`Pressed ${combo.label} on ${description}.`, changes.length ? changes : ['No change in the page was detected.']));
 }
