@@ -107,8 +107,7 @@ export function movePointer(ctx: DomContext, target: Element, top: Point): void 
     state.chain = newChain;
     moveHoverStyles(ctx, target);
   }
-  fire(target, 'pointermove', top, {});
-  fire(target, 'mousemove', top, {});
+  for (const kind of ['pointer', 'mouse']) fire(target, `${kind}move`, top, {});
 }
 
 /**
