@@ -133,7 +133,7 @@ function whereNow(s: Scroller, axis: Axis, forward: boolean): string {
 }
 
 function watchedOf(s: Scroller, axis: Axis): Watched {
-  return { element: s.element, isPage: s.isPage, size: () => total(s, axis) };
+  return { ...s, size: () => total(s, axis) };
 }
 
 /** Whether the scroller is within one visible length of the end it moves to, where loaders fire. */
