@@ -34,7 +34,7 @@ export class Cursor {
   /** Whether the user asked the system for less motion. */
   prefersReducedMotion(): boolean {
     try {
-      return this.#win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      return !!this.#win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     } catch {
       return false;
     }
