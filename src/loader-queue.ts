@@ -32,22 +32,19 @@ function describeCall(call: unknown): string {
 
 /** Runs one queued call; throws an Error naming what was wrong. Returns what the call returned. */
 function runCall(call: unknown, host: QueueHost): unknown {
-  if (typeof call === 'function') {
-    const agent = host.current();
-    if (!agent) throw new Error('no agent is running yet: queue ["init", config] first, or give the script tag data-base-url and data-model');
-    return (call as (agent: PageAgent) => unknown)(agent);
-  }
-  if (!Array.isArray(call) || typeof call[0] !== 'string' || !call[0]) {
+  const isFunction = typeof call === 'function';
+  if (!isFunction && (!Array.isArray(call) || typeof call[0] !== 'string' || !call[0])) {
     throw new Error('expected a function or an array like ["execute", "task"]');
   }
-  const [name, ...args] = call as [string, ...unknown[]];
+  const [name, ...args] = (isFunction ? [] : call) as [string, ...unknown[]];
   if (name === 'init') {
     const config = args[0];
     if (typeof config !== 'object' || !config || Array.isArray(config)) throw new Error('"init" takes a config object, as new PageAgent(config) does');
     return host.init(config as PageAgentConfig);
   }
   const agent = host.current();
-  if (!agent) throw new Error(`no agent is running for "${name}": queue ["init", config] first, or give the script tag data-base-url and data-model`);
+  if (!agent) throw new Error(`no agent is running ${isFunction ? 'yet' : `for "${name}"`}: queue ["init", config] first, or give the script tag data-base-url and data-model`);
+  if (isFunction) return (call as (agent: PageAgent) => unknown)(agent);
   const path = name.split('.');
   let owner: unknown = agent;
   for (const part of path.slice(0, -1)) {

@@ -41,9 +41,7 @@ export function readScriptSettings(script: HTMLScriptElement | null | undefined,
   let params: URLSearchParams | null = null;
   try {
     params = script.src ? new URL(script.src, script.baseURI).searchParams : null;
-  } catch {
-    params = null;
-  }
+  } catch {}
   if (params) {
     for (const [name, spec] of specs) {
       const value = spec.query && params.get(spec.query);

@@ -1,5 +1,6 @@
 // Assembles the per-step user message from plain data: instructions, task, step info, history and
 // the page. Pure functions only: no DOM, no clock, no fetch (callers pass `now` and the texts).
+import { pad } from '../base/index.js';
 import type { BrowserState } from '../dom/index.js';
 import type { HistoricalEvent } from '../types.js';
 
@@ -62,7 +63,6 @@ export function formatTask(task: string): string {
 }
 
 function formatTime(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
   const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())} ${days[now.getDay()]}`;
 }

@@ -3,16 +3,15 @@
 import * as s from '../schema/index.js';
 import { resultText, unsupported, type PageAgentTool, type ToolHost } from './tool.js';
 
-// No minimum in the schema: every token of it is paid each step, and the controller already
-// answers an index it never issued (negative ones included) with the indexes that do exist.
-const index = () => s.int();
+// An index is s.int() with no minimum: every token of the schema is paid each step, and the controller
+// already answers an index it never issued (negative ones included) with the indexes that do exist.
 
 /** The built-in page actions by model-facing name, in the order the model sees them. */
 export const PAGE_TOOLS = {
   /** Clicks the element with this index. */
   click_element_by_index: {
     description: 'Click an element.',
-    inputSchema: s.object({ index: index() }),
+    inputSchema: s.object({ index: s.int() }),
     async execute(this: ToolHost, input, { signal }) {
       return resultText(await this.pageController.clickElement(input.index, signal));
     },
@@ -20,7 +19,7 @@ export const PAGE_TOOLS = {
   /** Replaces the value of a text field, typing it key by key as a keyboard does. */
   input_text: {
     description: 'Replace the text of an input field (typed key by key).',
-    inputSchema: s.object({ index: index(), text: s.string() }),
+    inputSchema: s.object({ index: s.int(), text: s.string() }),
     async execute(this: ToolHost, input, { signal }) {
       return resultText(await this.pageController.inputText(input.index, input.text, { signal }));
     },
@@ -28,7 +27,7 @@ export const PAGE_TOOLS = {
   /** Chooses an option of a dropdown by its visible text. */
   select_dropdown_option: {
     description: 'Choose a dropdown option by its visible text.',
-    inputSchema: s.object({ index: index(), text: s.string() }),
+    inputSchema: s.object({ index: s.int(), text: s.string() }),
     async execute(this: ToolHost, input, { signal }) {
       return resultText(await this.pageController.selectOption(input.index, input.text, signal));
     },
@@ -40,7 +39,7 @@ export const PAGE_TOOLS = {
       down: s.withDefault(s.boolean(), true),
       num_pages: s.withDefault(s.number({ minimum: 0, maximum: 10 }), 1),
       pixels: s.optional(s.int()),
-      index: s.optional(index()),
+      index: s.optional(s.int()),
     }),
     async execute(this: ToolHost, input, { signal }) {
       const { down, num_pages, pixels, index: at } = input;
@@ -53,7 +52,7 @@ export const PAGE_TOOLS = {
     inputSchema: s.object({
       right: s.withDefault(s.boolean(), true),
       pixels: s.int(),
-      index: s.optional(index()),
+      index: s.optional(s.int()),
     }),
     async execute(this: ToolHost, input, { signal }) {
       return resultText(await this.pageController.scrollHorizontally({ ...input, signal }));
@@ -72,7 +71,7 @@ export const PAGE_TOOLS = {
   /** Presses a key or combination on the focused element, or on `index`. */
   press_key: {
     description: 'Press a key or combination (Enter, Escape, Tab, ArrowDown, Control+a) on the focused element or on index.',
-    inputSchema: s.object({ key: s.string(), index: s.optional(index()) }),
+    inputSchema: s.object({ key: s.string(), index: s.optional(s.int()) }),
     async execute(this: ToolHost, input) {
       const controller = this.pageController;
       if (!controller.pressKey) return unsupported('press_key');
@@ -82,7 +81,7 @@ export const PAGE_TOOLS = {
   /** Moves the pointer over an element, for menus and tooltips that open on hover. */
   hover_element: {
     description: 'Move the pointer over an element (menus that open on hover).',
-    inputSchema: s.object({ index: index() }),
+    inputSchema: s.object({ index: s.int() }),
     async execute(this: ToolHost, input) {
       const controller = this.pageController;
       if (!controller.hoverElement) return unsupported('hover_element');

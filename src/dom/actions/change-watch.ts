@@ -33,7 +33,7 @@ function hasText(nodes: NodeList): boolean {
   return false;
 }
 
-function openDialogs(docs: Document[]): Set<Element> {
+function openDialogs(docs: Set<Document>): Set<Element> {
   const found = new Set<Element>();
   for (const doc of docs) for (const el of queryAll(doc, DIALOGS)) if (hasBox(el)) found.add(el);
   return found;
@@ -85,7 +85,7 @@ export type ChangeWatch = (options?: { reportFocus?: boolean; settleFrames?: num
  */
 export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSignal): ChangeWatch {
   const topDoc = ctx.window.document;
-  const docs = target.ownerDocument !== topDoc ? [topDoc, target.ownerDocument] : [topDoc];
+  const docs = new Set([topDoc, target.ownerDocument]);
   const urlBefore = ctx.window.location.href;
   const dialogsBefore = openDialogs(docs);
   const stateBefore = targetState(target);
@@ -110,9 +110,10 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
     }
   });
   const stops: Array<() => void> = [];
-  for (const root of shadowRootsOf(target)) observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+  const observed = { childList: true, subtree: true, attributes: true, characterData: true };
+  for (const root of shadowRootsOf(target)) observer.observe(root, observed);
   for (const doc of docs) {
-    observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true });
+    observer.observe(doc, observed);
     const win = doc.defaultView;
     if (!win) continue;
     // Capture: pages may stop the event's propagation. Whether it was cancelled is read after dispatch.

@@ -85,9 +85,7 @@ export function formatResult(value: unknown): string {
       }
       return v;
     });
-  } catch {
-    text = undefined;
-  }
+  } catch {}
   return clipResult(text ?? String(value));
 }
 
@@ -119,8 +117,7 @@ export async function executeJavascript(ctx: DomContext, script: string, signal?
     if (error instanceof SyntaxError) return fail(`The script has a syntax error and did not run: ${error.message}`);
     return fail(`The script could not be compiled: ${messageOf(error)}`);
   }
-  const own = new AbortController();
-  const active = signal ?? own.signal;
+  const active = signal ?? new AbortController().signal;
   let onAbort: (() => void) | undefined;
   try {
     // A script that ignores `signal` cannot be interrupted, but the action still settles on abort.

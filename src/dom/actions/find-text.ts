@@ -76,11 +76,7 @@ export async function scrollToText(ctx: DomContext, text: string, nth = 1, signa
   const body = ctx.window.document.body;
   const found: Element[] = [];
   if (body) findIn(ctx, body, query, found);
-  const matches: Match[] = [];
-  for (const el of found) {
-    const match = shownOrFoldable(el);
-    if (match) matches.push(match);
-  }
+  const matches = found.map(shownOrFoldable).filter((match) => match !== null);
   const quoted = quote(text.trim());
   const count = matches.length;
   if (nth > count) {

@@ -35,9 +35,7 @@ export function deepActiveElement(doc: Document): Element | null {
       let inner: Document | null = null;
       try {
         inner = (active as HTMLIFrameElement).contentDocument;
-      } catch {
-        inner = null;
-      }
+      } catch {}
       if (inner?.activeElement && inner.activeElement !== inner.body) {
         active = inner.activeElement;
         continue;
@@ -57,9 +55,7 @@ export function focusForPointerDown(target: Element): void {
   for (let n: Node | null = target; n && n.nodeType === 1; n = composedParent(n)) {
     const el = n as Element;
     if (el.ownerDocument !== doc) break;
-    if (!isFocusable(el)) continue;
-    ensureFocus(el);
-    return;
+    if (isFocusable(el)) return ensureFocus(el);
   }
   const active = doc.activeElement;
   if (active && active !== doc.body && active !== doc.documentElement) blurElement(active);

@@ -109,7 +109,7 @@ export function scrollIntoViewIfNeeded(element: Element): void {
 }
 
 function sameRect(a: DOMRect, b: DOMRect): boolean {
-  return Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
+  return (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(a[k] - b[k]) < 0.5);
 }
 
 /**

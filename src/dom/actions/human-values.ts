@@ -3,6 +3,7 @@
 // Pure functions on strings; no DOM. Ambiguous day/month order follows the page language:
 // month first for US English, day first elsewhere, year first for Chinese/Japanese/Korean,
 // and always day first with dots ("05.03.2025").
+import { pad } from '../../base/index.js';
 
 /** A converted value with an optional note on how it was read, or why it could not be. */
 export type Conversion = { ok: true; value: string; note?: string } | { ok: false; message: string };
@@ -15,7 +16,6 @@ interface YMD {
   day: number;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const formatDate = ({ year, month, day }: YMD) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
 

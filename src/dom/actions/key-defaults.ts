@@ -1,7 +1,7 @@
 // The default actions browsers attach to trusted key presses, which synthetic events do not trigger:
 // Enter submits a form (through its default button) or activates a button/link, Space activates
 // controls, Tab moves focus, Escape closes a modal dialog or popover, Backspace/Delete/characters edit,
-// arrows move the caret, change a select/number/range/radio, or scroll. Each returns a note or null.
+// arrows move the caret, change a select/number/range/radio, or scroll. Each returns a note or nothing.
 import { attr, dispatchEvent, execCommand, focusElement, matches, queryAll, realmOf } from '../platform.js';
 import { moveFocusSequentially } from './focus.js';
 import { typesText, type KeyCombo } from './keyboard.js';
@@ -34,20 +34,20 @@ function activatesOnSpace(element: Element): boolean {
  * Implicit submission (HTML §4.10.21.2): click the form's default button; without one, submit when
  * at most one field blocks implicit submission.
  */
-function submitImplicitly(field: HTMLInputElement): string | null {
+function submitImplicitly(field: HTMLInputElement): string | void {
   const form = field.form;
-  if (!form) return null;
+  if (!form) return;
   // The default button: the form's first submit button (a <button> is never of type image).
   const button = Array.from(form.elements).find((el) => isButtonLike(el) && ['submit', 'image'].includes((el as HTMLInputElement).type));
   if (button) {
     if (isDisabled(button)) return `The form's submit button ${describeElement(button)} is disabled, so Enter did not submit the form.`;
     activationClick(button);
-    return null;
+    return;
   }
   const blocking = Array.from(form.elements).filter((el) => el.localName === 'input' && BLOCKS_IMPLICIT_SUBMISSION.has((el as HTMLInputElement).type));
   if (blocking.length > 1) return 'The form has no submit button and several fields, so Enter does not submit it.';
   form.requestSubmit();
-  return null;
+  return;
 }
 
 /** Scrolls the element's window by `top`, or to `top` when `absolute`. */
@@ -77,21 +77,21 @@ function stepRadio(radio: HTMLInputElement, forward: boolean): void {
   activationClick(next);
 }
 
-function closeModal(doc: Document): string | null {
+function closeModal(doc: Document): void {
   const modal = queryAll(doc, 'dialog[open]').findLast((d) => matches(d, ':modal')) as HTMLDialogElement | undefined;
   if (modal) {
     const withRequest = modal as HTMLDialogElement & { requestClose?: () => void };
     if (typeof withRequest.requestClose === 'function') withRequest.requestClose();
     else if (dispatchEvent(modal, new (realmOf(modal).Event)('cancel', { cancelable: true }))) modal.close();
-    return null;
+    return;
   }
   const popover = queryAll(doc, '[popover]').findLast((p) => matches(p, ':popover-open') && attr(p, 'popover') !== 'manual') as HTMLElement | undefined;
   popover?.hidePopover();
-  return null;
+  return;
 }
 
-/** Runs the browser's default action of a keydown that the page did not cancel; returns a note, or null. */
-export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowed: boolean): string | null {
+/** Runs the browser's default action of a keydown that the page did not cancel; returns a note, or nothing. */
+export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowed: boolean): string | void {
   const { key, modifiers } = combo;
   const editable = editableOf(element);
   const textField = editable?.kind === 'text' && editable.element === element ? editable.element : null;
@@ -103,53 +103,54 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
   if (name === 'Tab' && !command && !modifiers.altKey) {
     const doc = element.ownerDocument;
     const from = element === doc.body || element === doc.documentElement ? null : element;
-    return moveFocusSequentially(from, doc, modifiers.shiftKey) ? null : 'Nothing on the page can take focus.';
+    if (!moveFocusSequentially(from, doc, modifiers.shiftKey)) return 'Nothing on the page can take focus.';
+    return;
   }
   if (name === 'Escape') return closeModal(element.ownerDocument);
   if (command && name.toLowerCase() === 'a') {
     if (textField) textField.select();
     else if (rich) element.ownerDocument.getSelection()?.selectAllChildren(rich);
     else execCommand(element.ownerDocument, 'selectAll');
-    return null;
+    return;
   }
-  if (command || modifiers.altKey) return null;
+  if (command || modifiers.altKey) return;
   if (name === 'Backspace' || name === 'Delete') {
     if (textField) deleteAtCaret(textField, name === 'Delete');
     else if (rich) execCommand(element.ownerDocument, name === 'Delete' ? 'forwardDelete' : 'delete');
-    return null;
+    return;
   }
   const input = element.localName === 'input' ? (element as HTMLInputElement) : null;
   if (name === 'Enter') {
-    if (!keypressAllowed) return null;
+    if (!keypressAllowed) return;
     if (element.localName === 'textarea' && textField) insertTyped(textField, '\n');
     else if (rich) insertRich(rich, '\n');
     else if (isButtonLike(element) || matches(element, 'a[href], area[href], summary')) activationClick(element);
     else if (input && BLOCKS_IMPLICIT_SUBMISSION.has(input.type)) {
       // Chromium announces the line break a single-line field refuses; cancelling it stops the submission.
-      return inputEvent(input, 'beforeinput', 'insertLineBreak', '') ? submitImplicitly(input) : null;
+      if (inputEvent(input, 'beforeinput', 'insertLineBreak', '')) return submitImplicitly(input);
     } else if (input) return submitImplicitly(input);
-    return null;
+    return;
   }
   if (key.text !== undefined) {
-    if (!keypressAllowed) return null;
+    if (!keypressAllowed) return;
     if (textField) insertTyped(textField, key.text);
     else if (rich) insertRich(rich, key.text);
     else if (name === ' ' && !activatesOnSpace(element)) scrollWindow(element, modifiers.shiftKey ? -page : page);
-    return null;
+    return;
   }
   const forward = name === 'ArrowDown' || name === 'ArrowRight' || name === 'PageDown' || name === 'End';
   const edge = name === 'Home' || name === 'End';
   const vertical = name === 'ArrowUp' || name === 'ArrowDown';
-  if (!/^(Arrow|Home|End|Page)/.test(name)) return null;
+  if (!/^(Arrow|Home|End|Page)/.test(name)) return;
   if (textField) {
-    if (!hasSelectionApi(textField)) return null;
+    if (!hasSelectionApi(textField)) return;
     const at = edge || vertical ? (forward ? textField.value.length : 0) : Math.max(0, Math.min(textField.value.length, (textField.selectionStart ?? 0) + (forward ? 1 : -1)));
     if (textField.localName === 'input' || edge) textField.setSelectionRange(at, at);
-    return null;
+    return;
   }
   if (element.localName === 'select') {
     stepSelect(element as HTMLSelectElement, forward, edge);
-    return null;
+    return;
   }
   if (input && (input.type === 'number' || input.type === 'range') && name.startsWith('Arrow')) {
     const up = name === 'ArrowUp' || name === 'ArrowRight';
@@ -157,21 +158,21 @@ export function keyDownDefault(element: Element, combo: KeyCombo, keypressAllowe
       if (up) input.stepUp();
       else input.stepDown();
     } catch {
-      return null;
+      return;
     }
     fireChange(input, 'InputEvent');
-    return null;
+    return;
   }
   if (input && input.type === 'radio' && name.startsWith('Arrow')) {
     stepRadio(input, forward);
-    return null;
+    return;
   }
   if (!rich) {
     if (vertical) scrollWindow(element, forward ? 40 : -40);
     else if (name === 'PageDown' || name === 'PageUp') scrollWindow(element, forward ? page : -page);
     else if (edge) scrollWindow(element, forward ? element.ownerDocument.documentElement.scrollHeight : 0, true);
   }
-  return null;
+  return;
 }
 
 /** Runs the default action of a keyup: Space activates buttons, checkboxes, radios and summaries. */

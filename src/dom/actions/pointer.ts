@@ -107,8 +107,7 @@ export function movePointer(ctx: DomContext, target: Element, top: Point): void 
     state.chain = newChain;
     moveHoverStyles(ctx, target);
   }
-  fire(target, 'pointermove', top, {});
-  fire(target, 'mousemove', top, {});
+  for (const kind of ['pointer', 'mouse']) fire(target, `${kind}move`, top, {});
 }
 
 /**
@@ -123,9 +122,9 @@ export function pressAndRelease(target: Element, top: Point): boolean {
   if (pointerDownAllowed) focusAllowed = fire(target, 'mousedown', top, { buttons: 1, detail: 1 });
   if (focusAllowed && isConnected(target)) focusForPointerDown(target);
   if (!isConnected(target)) return false;
-  fire(target, 'pointerup', top, { buttons: 0 });
-  if (pointerDownAllowed) fire(target, 'mouseup', top, { buttons: 0, detail: 1 });
+  fire(target, 'pointerup', top, {});
+  if (pointerDownAllowed) fire(target, 'mouseup', top, { detail: 1 });
   if (!isConnected(target)) return false;
-  fire(target, 'click', top, { buttons: 0, detail: 1 });
+  fire(target, 'click', top, { detail: 1 });
   return true;
 }

@@ -45,8 +45,7 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
   const downAllowed = dispatchKey(element, 'keydown', combo.key, combo.modifiers);
   // Keys that type (and Enter) get a keypress; Control/Alt/Meta combinations and navigation keys do not.
   const pressAllowed = downAllowed && typesText(combo) ? dispatchKey(element, 'keypress', combo.key, combo.modifiers) : false;
-  let note: string | null = null;
-  if (downAllowed && isConnected(element)) note = keyDownDefault(element, combo, pressAllowed);
+  const note = downAllowed && isConnected(element) ? keyDownDefault(element, combo, pressAllowed) : null;
   const kept = keepFocusOut(ctx, element.ownerDocument, combo.modifiers.shiftKey, combo.key.key === 'Tab');
   // keyup goes to whatever has focus now (after Tab, the next element).
   const upTarget = deepActiveElement(element.ownerDocument) ?? element;
@@ -56,7 +55,6 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
     dispatchKey(upTarget, 'keyup', modifier, modifierState);
   }
   const notes = await finishWatch({ reportFocus: true });
-  const handled = downAllowed ? [] : ['The page handled the key itself (it cancelled the keydown).'];
-  const changes = [...handled, ...(note ? [note] : []), ...(kept ? [kept] : []), ...notes];
+  const changes = [downAllowed ? '' : 'The page handled the key itself (it cancelled the keydown).', note, kept, ...notes].filter((text) => text) as string[];
   return succeed(sentence(`Pressed ${combo.label} on ${description}.`, changes.length ? changes : ['No change in the page was detected.']));
 }

@@ -57,7 +57,7 @@ function covered(ctx: DomContext, verb: string, target: Target, cover: Element |
   if (!cover) return fail(`Did not ${verb} ${target.description}: nothing of the page is at its position (it may be off-screen or clipped). Scroll or read the page again.`);
   const inside = indexedInside(ctx, cover);
   const hint = inside.length ? ` Deal with that first, e.g. through ${inside.join(', ')}.` : ' Close or dismiss it first.';
-  return { success: false, message: `Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`, cover };
+  return { ...fail(`Did not ${verb} ${target.description}: it is covered by ${describeAny(ctx, cover)}, which would receive the pointer instead.${hint}`), cover };
 }
 
 /**

@@ -133,7 +133,7 @@ function whereNow(s: Scroller, axis: Axis, forward: boolean): string {
 }
 
 function watchedOf(s: Scroller, axis: Axis): Watched {
-  return { element: s.element, isPage: s.isPage, size: () => total(s, axis) };
+  return { ...s, size: () => total(s, axis) };
 }
 
 /** Whether the scroller is within one visible length of the end it moves to, where loaders fire. */
@@ -161,10 +161,10 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
   let blocked: Scroller | null = null;
   let via = '';
   let around = 'on the page';
-  const find = (): void => {
+  const find = (): ActionResult | void => {
     if (index !== undefined) {
       const target = resolveTarget(ctx, index);
-      if (isFailure(target)) return;
+      if (isFailure(target)) return target;
       const chain = scrollChain(target.element, axis);
       scroller = chain.find((s) => canMove(s, axis, forward)) ?? null;
       blocked = chain[0] ?? null;
@@ -172,11 +172,8 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
       around = `around ${target.description}`;
     } else ({ scroller, blocked } = defaultScroller(ctx, axis, forward));
   };
-  if (index !== undefined) {
-    const target = resolveTarget(ctx, index);
-    if (isFailure(target)) return target;
-  }
-  find();
+  const failed = find();
+  if (failed) return failed;
   if (!scroller && blocked) {
     // At the end: a wheel there still fires the page's loaders; wait for what they bring.
     const atEnd: Scroller = blocked;
@@ -211,7 +208,7 @@ async function scrollAlong(ctx: DomContext, axis: Axis, forward: boolean, amount
  * or the container that holds `index`.
  */
 export async function scrollPage(ctx: DomContext, options: { down: boolean; numPages?: number; pixels?: number; index?: number; signal?: AbortSignal }): Promise<ActionResult> {
-  return scrollAlong(ctx, VERTICAL, options.down !== false, options.pixels ?? undefined, options.numPages ?? 1, options.index, options.signal);
+  return scrollAlong(ctx, VERTICAL, options.down !== false, options.pixels, options.numPages ?? 1, options.index, options.signal);
 }
 
 /** Scrolls horizontally by `pixels`: the page, or the container that holds `index`. */

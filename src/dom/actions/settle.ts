@@ -41,7 +41,7 @@ export interface Settled {
  * called (it disconnects the observer), also when the signal aborts, which it then rethrows.
  */
 export function watchSettle(ctx: DomContext, watched: Watched, forward: boolean, signal?: AbortSignal): (nearEnd: boolean) => Promise<Settled> {
-  const docs = watched.element.ownerDocument === ctx.window.document ? [ctx.window.document] : [ctx.window.document, watched.element.ownerDocument];
+  const docs = new Set([ctx.window.document, watched.element.ownerDocument]);
   const sizeBefore = watched.size();
   const start = now();
   let last = start;
@@ -74,7 +74,7 @@ export function watchSettle(ctx: DomContext, watched: Watched, forward: boolean,
           active = true;
         }
         const t = now();
-        if (t - last >= (active ? QUIET_MS : nearEnd ? LOADER_GRACE_MS : QUIET_MS)) break;
+        if (t - last >= (!active && nearEnd ? LOADER_GRACE_MS : QUIET_MS)) break;
         if (t - start >= SETTLE_LIMIT_MS) {
           busy = active;
           break;

@@ -21,24 +21,20 @@ export class Cursor {
     this.#win = win;
     this.element = doc.createElement('div');
     this.element.className = 'cursor';
-    const svg = doc.createElementNS(SVG_NS, 'svg');
-    svg.setAttribute('viewBox', '0 0 24 24');
-    const ring = doc.createElementNS(SVG_NS, 'circle');
-    ring.setAttribute('class', 'ring');
-    ring.setAttribute('cx', '2');
-    ring.setAttribute('cy', '2');
-    ring.setAttribute('r', '2');
-    const arrow = doc.createElementNS(SVG_NS, 'path');
-    arrow.setAttribute('class', 'arrow');
-    arrow.setAttribute('d', ARROW_PATH);
-    svg.append(ring, arrow);
+    const svgElement = (tag: string, attributes: Record<string, string>): SVGElement => {
+      const el = doc.createElementNS(SVG_NS, tag);
+      for (const name in attributes) el.setAttribute(name, attributes[name]!);
+      return el;
+    };
+    const svg = svgElement('svg', { viewBox: '0 0 24 24' });
+    svg.append(svgElement('circle', { class: 'ring', cx: '2', cy: '2', r: '2' }), svgElement('path', { class: 'arrow', d: ARROW_PATH }));
     this.element.appendChild(svg);
   }
 
   /** Whether the user asked the system for less motion. */
   prefersReducedMotion(): boolean {
     try {
-      return this.#win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      return !!this.#win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     } catch {
       return false;
     }
@@ -47,7 +43,7 @@ export class Cursor {
   /** Moves the tip of the arrow to (x, y) in viewport coordinates; resolves when it arrives. */
   async moveTo(x: number, y: number): Promise<void> {
     // The first move glides in from the middle of the viewport so the user sees where it goes.
-    const from = this.#x === null || this.#y === null ? { x: this.#win.innerWidth / 2, y: this.#win.innerHeight / 2 } : { x: this.#x, y: this.#y };
+    const from = this.position ?? { x: this.#win.innerWidth / 2, y: this.#win.innerHeight / 2 };
     this.#x = x;
     this.#y = y;
     this.element.classList.add('on');

@@ -61,10 +61,7 @@ export function renderHighlights(doc: Document, container: Element, measured: Re
     box.className = item.top < 16 ? 'box inside' : 'box';
     const style = box.style;
     style.setProperty('--c', HIGHLIGHT_COLORS[item.index % HIGHLIGHT_COLORS.length]!);
-    style.left = `${item.left}px`;
-    style.top = `${item.top}px`;
-    style.width = `${item.width}px`;
-    style.height = `${item.height}px`;
+    for (const side of ['left', 'top', 'width', 'height'] as const) style[side] = `${item[side]}px`;
     box.firstChild!.textContent = String(item.index);
     fragment.appendChild(box);
   }

@@ -3,6 +3,8 @@
 // win over `:host` (CSS Scoping §3.2: outer normal declarations beat inner ones, inner !important wins).
 // `all: initial !important` already gives the host zero margin, padding and border, auto size and
 // visible overflow; the host's `pointer-events: none` is inherited by everything but the mask.
+// `.on` (after the display: none of .mask and .cursor) shows either; the keyframes are `w` (the mask's
+// working pulse) and `p` (the cursor's press ring), names scoped to this shadow root.
 
 /** Colours of highlight boxes, cycled by index. */
 export const HIGHLIGHT_COLORS = ['#e11d48', '#2563eb', '#059669', '#d97706', '#7c3aed', '#0891b2', '#c026d3', '#65a30d'] as const;
@@ -24,18 +26,17 @@ export const OVERLAY_CSS = `
   inset: 0;
   pointer-events: auto;
   cursor: not-allowed;
-  background: rgba(37, 99, 235, 0.03);
+  background: rgba(37, 99, 235, .03);
 }
-.mask.on { display: block; }
 .mask::before {
   content: '';
   position: absolute;
   inset: 0;
-  box-shadow: inset 0 0 0 3px rgba(99, 102, 241, 0.75), inset 0 0 28px rgba(99, 102, 241, 0.45);
-  animation: page-agent-working 1.8s ease-in-out infinite;
+  box-shadow: inset 0 0 0 3px rgba(99, 102, 241, .75), inset 0 0 28px rgba(99, 102, 241, .45);
+  animation: w 1.8s ease-in-out infinite;
 }
-@keyframes page-agent-working {
-  0%, 100% { opacity: 0.55; }
+@keyframes w {
+  0%, 100% { opacity: .55; }
   50% { opacity: 1; }
 }
 .highlights { position: fixed; inset: 0; }
@@ -65,15 +66,15 @@ export const OVERLAY_CSS = `
   top: 0;
   width: 24px;
   height: 24px;
-  filter: drop-shadow(0 1px 2px rgba(0, 0, 0, 0.45));
+  filter: drop-shadow(0 1px 2px rgba(0, 0, 0, .45));
   will-change: transform;
 }
-.cursor.on { display: block; }
+.on { display: block; }
 .cursor svg { display: block; width: 24px; height: 24px; overflow: visible; }
 .cursor .arrow { fill: #111827; stroke: #fff; stroke-width: 1.5; stroke-linejoin: round; }
-.cursor .ring { fill: none; stroke: rgba(99, 102, 241, 0.9); stroke-width: 2; opacity: 0; }
-.cursor.press .ring { animation: page-agent-press 0.35s ease-out; }
-@keyframes page-agent-press {
+.cursor .ring { fill: none; stroke: rgba(99, 102, 241, .9); stroke-width: 2; opacity: 0; }
+.cursor.press .ring { animation: p .35s ease-out; }
+@keyframes p {
   from { opacity: 1; r: 2px; }
   to { opacity: 0; r: 14px; }
 }

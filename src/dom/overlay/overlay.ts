@@ -64,7 +64,7 @@ export class Overlay {
 
   /** Whether the mask is showing. */
   get maskVisible(): boolean {
-    return this.#parts?.mask.classList.contains('on') ?? false;
+    return !!this.#parts?.mask.classList.contains('on');
   }
 
   /** Where the cursor last moved to (top-window viewport coordinates), or null. */
@@ -162,8 +162,7 @@ export class Overlay {
   }
 
   #stopListeners(): void {
-    for (const stop of this.#stopHighlightListeners) stop();
-    this.#stopHighlightListeners = [];
+    for (const stop of this.#stopHighlightListeners.splice(0)) stop();
   }
 
   /** With nothing showing, the host leaves the page (it comes back on the next use). */
