@@ -11,9 +11,20 @@ export interface RecordedRequest {
   body: any;
 }
 
-/** What the server answers; `delayMs` may be added to any reply. */
+/** What the server answers; `delayMs` may be added to any reply. A tool call is streamed (SSE) when the request says `stream: true`. */
 export type MockReply = (
-  | { toolCall: { name?: string; args: unknown }; usage?: Record<string, unknown> }
+  | {
+      toolCall: { name?: string; args: unknown };
+      usage?: Record<string, unknown>;
+      /** false: answer with one JSON body even when the request asked for a stream. */
+      stream?: boolean;
+      /** Streamed: characters of the arguments per event (default 24). */
+      chunkChars?: number;
+      /** Streamed: milliseconds between events. */
+      gapMs?: number;
+      /** Streamed: cut the stream in the middle of the event after this many argument events. */
+      cutAfter?: number;
+    }
   | { toolCalls: Array<{ name: string; args: unknown }> }
   | { content: string; usage?: Record<string, unknown> }
   | { json: unknown; status?: number; headers?: Record<string, string> }

@@ -67,12 +67,43 @@ function errorBody(message, type, code) {
   return JSON.stringify({ error: { message, type, code: code ?? type } });
 }
 
-/** Writes one scripted reply. */
-function send(res, reply, cors, hanging) {
+/**
+ * Streams a tool-call completion as a provider does when asked `stream: true`: the arguments in
+ * pieces of `reply.chunkChars` (default 24) characters, `reply.gapMs` apart, then a chunk with the
+ * finish reason and usage, then [DONE]. `reply.cutAfter` ends the stream after that many pieces in
+ * the middle of an event (the connection is destroyed).
+ */
+async function streamToolCall(res, reply, cors) {
+  const completion = toolCallCompletion(reply.toolCall.name ?? 'AgentOutput', reply.toolCall.args, reply.usage);
+  const call = completion.choices[0].message.tool_calls[0];
+  const base = { id: completion.id, object: 'chat.completion.chunk', created: completion.created, model: completion.model };
+  const event = (delta, extra = {}) => `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: null, ...extra }] })}\n\n`;
+  res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(event({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+  const args = call.function.arguments;
+  const size = reply.chunkChars ?? 24;
+  for (let at = 0, n = 0; at < args.length; at += size, n++) {
+    if (reply.gapMs) await new Promise((done) => setTimeout(done, reply.gapMs));
+    const piece = event({ tool_calls: [{ index: 0, function: { arguments: args.slice(at, at + size) } }] });
+    if (n === reply.cutAfter) {
+      res.write(piece.slice(0, piece.length >> 1));
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    res.write(piece);
+  }
+  res.write(event({}, { finish_reason: 'tool_calls' }));
+  res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: completion.usage })}\n\n`);
+  res.end('data: [DONE]\n\n');
+}
+
+/** Writes one scripted reply; a tool call is streamed when the request asked for a stream (and the reply does not say `stream: false`). */
+function send(res, reply, cors, hanging, streamed) {
   const json = (status, body, headers = {}) => {
     res.writeHead(status, { ...cors, 'content-type': 'application/json', ...headers });
     res.end(body);
   };
+  if ('toolCall' in reply && streamed && reply.stream !== false) return void streamToolCall(res, reply, cors);
   if ('toolCall' in reply) return json(200, JSON.stringify(toolCallCompletion(reply.toolCall.name ?? 'AgentOutput', reply.toolCall.args, reply.usage)));
   if ('toolCalls' in reply) {
     const first = toolCallCompletion(reply.toolCalls[0].name, reply.toolCalls[0].args);
@@ -169,7 +200,7 @@ export async function startMockLLMServer() {
         return;
       }
       if (reply.delayMs) await new Promise((done) => setTimeout(done, reply.delayMs));
-      send(res, reply, cors, hanging);
+      send(res, reply, cors, hanging, body?.stream === true);
     });
   });
 

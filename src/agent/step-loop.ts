@@ -7,7 +7,7 @@ import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events
 import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
 import { addUsage, LLMError, type InvokeResult } from '../llm/index.js';
 import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
-import { AGENT_OUTPUT, buildAgentOutput, doneWithData, selectOfferedTools, type DecodedStep } from '../tools/index.js';
+import { AGENT_OUTPUT, buildAgentOutput, doneWithData, selectOfferedTools, streamedGoal, type DecodedStep } from '../tools/index.js';
 import { isAbortError, messageOf } from '../base/index.js';
 import { ApprovalGate } from './approval-gate.js';
 import { quietly } from './errors.js';
@@ -94,7 +94,14 @@ export class StepLoop {
     let reply: InvokeResult<DecodedStep>;
     let changes: number;
     try {
-      reply = await run.llm.invoke<DecodedStep>(messages, offeredTools, signal, { toolChoiceName: AGENT_OUTPUT, macro });
+      reply = await run.llm.invoke<DecodedStep>(messages, offeredTools, signal, {
+        toolChoiceName: AGENT_OUTPUT,
+        macro,
+        onStream: (text) => {
+          const said = streamedGoal(text);
+          if (said) emitActivity(agent, { type: 'thinking', text: said });
+        },
+      });
     } finally {
       changes = stopWatching();
     }

@@ -24,6 +24,8 @@ export interface LLMErrorDetail {
 }
 
 const NOTE_PREFIX = '[The previous reply was rejected]';
+/** Endpoints that refused `stream`: asked without it from then on. */
+const NO_STREAM = new Set<string>();
 
 /** Attaches the reply to an LLMError raised while reading it, unless it carries one already. */
 function withRawResponse(error: unknown, rawResponse: unknown): unknown {
@@ -64,8 +66,18 @@ export class LLM extends EventTarget {
     const attempt = async (previous: LLMError | undefined) => {
       const attemptMessages = previous?.note ? [...messages, { role: 'user' as const, content: `${NOTE_PREFIX} ${previous.note}` }] : messages;
       // Both read only their own fields of the resolved config.
-      const body = buildRequestBody({ ...config, messages: attemptMessages, tools, toolChoiceName: options.toolChoiceName });
-      const { json } = await sendRequest({ ...config, url: config.endpoint, body, signal: abortSignal });
+      const send = (stream?: InvokeOptions['onStream']) => {
+        const body = buildRequestBody({ ...config, messages: attemptMessages, tools, toolChoiceName: options.toolChoiceName, stream });
+        return sendRequest({ ...config, url: config.endpoint, body, signal: abortSignal, onStream: stream }).then(({ json }) => ({ json, body }));
+      };
+      const stream = NO_STREAM.has(config.endpoint) ? undefined : options.onStream;
+      const { json, body } = await send(stream).catch((error) => {
+        // A provider that rejects streaming (a 4xx naming it) is asked again at once without it.
+        if (!stream || !(error.status < 500) || !/stream/i.test(error.message + JSON.stringify(error.rawResponse))) throw error;
+        NO_STREAM.add(config.endpoint);
+        config.log('streaming refused by this endpoint; asking without it');
+        return send();
+      });
       usage = addUsage(usage, parseUsage(json));
       try {
         return { parsed: parseReply(json, tools, options, config.log), json, body };

@@ -12,6 +12,8 @@ export interface RequestBodyInput {
   messages: Message[];
   tools: Record<string, Tool>;
   toolChoiceName?: string;
+  /** Ask for an SSE stream (with usage in its last chunk). */
+  stream?: unknown;
   disableNamedToolChoice?: boolean;
   temperature?: number;
   /** The chat-completions URL, which some quirk rows look at. */
@@ -37,6 +39,7 @@ export function buildRequestBody(input: RequestBodyInput): Record<string, unknow
   };
   if (mode === 'omit') delete body.tool_choice;
   if (input.temperature !== undefined) body.temperature = input.temperature;
+  if (input.stream) (body.stream = true), (body.stream_options = { include_usage: true });
 
   quirks.forEach((quirk, i) => {
     for (const field of changes[i]!.remove ?? []) delete body[field];

@@ -16,6 +16,8 @@ export interface SendRequestInput {
   customFetch?: typeof globalThis.fetch;
   timeout: number;
   signal?: AbortSignal;
+  /** Called as a streamed (SSE) reply arrives, with the text of its tool-call arguments (or content) so far. */
+  onStream?: (text: string) => void;
 }
 
 /** The decoded reply of a successful request. */
@@ -60,7 +62,8 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
     const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json', ...(input.apiKey && { Authorization: `Bearer ${input.apiKey}` }), ...input.headers }, body: JSON.stringify(input.body), signal: controller.signal };
     const exchange = (async () => {
       const res = input.customFetch ? await input.customFetch(input.url, init) : await globalThis.fetch(input.url, init);
-      return { res, body: await res.text() };
+      const reader = input.onStream && /event-stream/i.test(res.headers.get('content-type') ?? '') && res.body?.getReader();
+      return { res, body: reader ? await readStream(reader, input.onStream!) : await res.text() };
     })();
     ({ res: response, body: text } = await raceAbort(exchange, controller.signal));
   } catch (error) {
@@ -104,6 +107,22 @@ export async function sendRequest(input: SendRequestInput): Promise<SendRequestR
     throw classifyHttpError(status, response.headers, text, json, input);
   }
   return { status: response.status, json };
+}
+
+/**
+ * Reads an SSE body as it arrives and returns all of it. After each network chunk, `onStream` gets the
+ * tool-call arguments (or content) folded so far; past 50,000 characters it is no longer called, so a
+ * long reply in many small chunks is not folded again and again.
+ */
+async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, onStream: (text: string) => void): Promise<string> {
+  const decoder = new TextDecoder();
+  let body = '';
+  for (let chunk; !(chunk = await reader.read()).done; ) {
+    body += decoder.decode(chunk.value, { stream: true });
+    const message = body.length < 5e4 && (completionFromSSE(body)?.choices as any)?.[0].message;
+    if (message) onStream(message.tool_calls?.[0].function.arguments ?? message.content ?? '');
+  }
+  return body + decoder.decode();
 }
 
 type ViolationTarget = { addEventListener?: (type: string, listener: (event: { blockedURI?: string }) => void, capture: boolean) => void; removeEventListener?: (type: string, listener: (event: { blockedURI?: string }) => void, capture: boolean) => void };

@@ -99,6 +99,11 @@ export interface InvokeOptions {
   normalizeResponse?: (response: any) => any;
   /** Set when the forced tool is a macro tool; enables macro-level repair and per-action validation. */
   macro?: MacroToolSpec;
+  /**
+   * Streams the reply (SSE, `stream: true`) and calls this with the tool-call arguments received so
+   * far. An endpoint that refuses `stream` is asked again without it and remembered.
+   */
+  onStream?: (text: string) => void;
 }
 
 /** What invoke resolves to. */

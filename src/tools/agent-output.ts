@@ -79,3 +79,16 @@ export function actionOf(input: Partial<AgentOutputInput> | undefined): ChosenAc
   const name = Object.keys(action)[0];
   return name === undefined ? undefined : { name, input: action[name] };
 }
+
+/** What a person may read of an AgentOutput call still arriving: its evaluation, then its next goal once that starts. */
+export function streamedGoal(args: string): string {
+  let said = '';
+  for (const [, raw] of args.matchAll(/"(?:evaluation_previous_goal|next_goal)"\s*:\s*"((?:[^"\\]|\\.)*)/g)) {
+    try {
+      said = JSON.parse(`"${raw}"`);
+    } catch {
+      // a \u escape cut short: the text before this field stays
+    }
+  }
+  return said.trim();
+}
