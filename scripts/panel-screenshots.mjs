@@ -1,5 +1,5 @@
 // Screenshots of the panel for docs/ (#18): dark, zh-CN (needs a CJK font, e.g. Debian's fonts-wqy-microhei),
-// an approval and a phone, on a plain page with the mock model. After `npm run build`: node scripts/panel-screenshots.mjs
+// an approval, a phone and a reply streaming in, on a plain page with the mock model. After `npm run build`: node scripts/panel-screenshots.mjs
 import { chromium } from 'playwright-core';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ const indexOf = (request, text) => {
   return 0;
 };
 const b = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-async function shot(name, { context = {}, config = {}, steps, wait = '.card.answer', task }) {
+async function shot(name, { context = {}, config = {}, steps, wait = '.card.answer', task, expand = false }) {
   const ctx = await b.newContext({ viewport: { width: 1100, height: 720 }, deviceScaleFactor: 2, ...context });
   const page = await ctx.newPage();
   llm.reset();
@@ -35,6 +35,7 @@ async function shot(name, { context = {}, config = {}, steps, wait = '.card.answ
   await page.waitForFunction(() => window.pageAgent);
   await page.locator('page-agent-panel >> textarea.task-input').fill(task);
   await page.locator('page-agent-panel >> textarea.task-input').press('Enter');
+  if (expand) await page.locator('page-agent-panel >> button.toggle').click();
   await page.locator(`page-agent-panel >> ${wait}`).first().waitFor({ timeout: 20000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: `docs/${name}.png` });
@@ -48,5 +49,7 @@ await shot('panel-dark', { context: { colorScheme: 'dark' }, steps: [add, type, 
 await shot('panel-zh', { config: { language: 'zh-CN' }, steps: [add, finish('已将 **1 件商品** 加入购物车。')], task: '把商品加入购物车' });
 await shot('panel-approval', { config: { approveAction: 'all' }, steps: [pay, finish('Paid.')], wait: '.approval', task: 'Pay for my order' });
 await shot('panel-phone', { context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }, steps: [add, finish('Added **1 item** to the cart.')], task: 'Add the item to my cart' });
+const streamed = (r) => ({ ...agentStep({ input_text: { index: indexOf(r, 'Name'), text: 'Ada Lovelace' } }, 'Fill in the name Ada Lovelace', { evaluation_previous_goal: 'The item is in the cart, the counter shows 1; the name field is still empty.' }), chunkChars: 6, gapMs: 250 });
+await shot('panel-streaming', { steps: [add, streamed, finish('Done.')], wait: '.status:has-text("counter shows")', expand: true, task: 'Add the item to my cart and fill in my name' });
 await b.close(); srv.close(); await llm.close();
 console.log('ok');

@@ -29,6 +29,8 @@ export class AgentController implements ReactiveController {
   /** The live status line. */
   statusText: string;
   kind: ActivityKind = 'idle';
+  /** What the model has said so far of the reply it is streaming (its evaluation, then its next goal). */
+  live?: string;
   /** Set when `stop()` was called and the run has not settled yet. */
   stopping = false;
 
@@ -111,6 +113,7 @@ export class AgentController implements ReactiveController {
 
   #onActivity(activity: AgentActivity | undefined): void {
     if (!activity) return;
+    this.live = activity.type === 'thinking' ? activity.text : undefined;
     this.#options.onActivity?.(activity);
     // A core without PageAgent's controlState still reports pauses through activity.
     if (this.#agent.controlState === undefined) {
@@ -141,7 +144,7 @@ export class AgentController implements ReactiveController {
     this.task = agent.task;
     if (agent.controlState !== undefined) this.controlState = agent.controlState;
     else if (this.status !== 'running') this.controlState = 'running';
-    if (this.status !== 'running') this.stopping = false;
+    if (this.status !== 'running') this.stopping = false, (this.live = undefined);
     // Each start and end is reported, even when a run starts and ends between two renders.
     if ((previous === 'running') !== (this.status === 'running')) this.#options.onRun?.(this.status === 'running');
     const t = this.#options.t();

@@ -192,6 +192,7 @@ export class PanelElement extends PanelBase {
       <ol class="steps" id="steps" ?hidden=${!this.#expanded} aria-label=${t('expand')}>
         ${s.task ? html`<li class="card task"><div class="meta">${t('task')}</div>${s.task}</li>` : html`<li class="empty">${t('empty')}</li>`}
         ${s.history.map((event) => renderEvent({ t, actionText: this.#actionText }, event))}
+        ${s.live ? html`<li class="card step"><div class="meta">${t('thinking')}</div>${s.live}</li>` : nothing}
         ${this.#question ? renderQuestion(t, this.#question) : nothing}
         ${this.#approval ? renderApproval(t, this.#approval) : nothing}
         ${answer ? renderFinalAnswer(t, answer, location.href, this.#copied, () => this.#copy(answer.text)) : nothing}

@@ -231,9 +231,11 @@ export const panelStyles = css`
     flex: 1;
     min-width: 0;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
     font-weight: 500;
+    line-height: 1.25;
   }
   .controls {
     display: flex;

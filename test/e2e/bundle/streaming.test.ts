@@ -43,10 +43,14 @@ async function load(): Promise<void> {
   // Every text the status line shows, in order.
   await page.evaluate(() => {
     const seen: string[] = ((window as any).statusSeen = []);
+    const cards: string[] = ((window as any).liveCards = []);
     const root = document.querySelector('page-agent-panel')!.shadowRoot!;
     const read = () => {
       const text = root.querySelector('.status')?.textContent ?? '';
       if (text !== seen[seen.length - 1]) seen.push(text);
+      // The step list's card of the reply in progress.
+      const live = [...root.querySelectorAll('.steps > .card.step')].pop()?.textContent?.trim() ?? '';
+      if (live.startsWith('Thinking') && live !== cards[cards.length - 1]) cards.push(live);
     };
     new MutationObserver(read).observe(root, { subtree: true, childList: true, characterData: true });
   });
@@ -73,6 +77,11 @@ describe('streamed replies', () => {
     expect(partial.length).toBeGreaterThan(2);
     expect(lines.some((line) => line.endsWith(`· ${goal}`))).toBe(true);
     expect(lines.some((line) => line.endsWith('· ok'))).toBe(true);
+    // The expanded list shows the same text growing in a card of its own, gone once the step is done.
+    const cards = await page.evaluate(() => (window as any).liveCards as string[]);
+    expect(cards.length).toBeGreaterThan(2);
+    expect(cards.some((card) => card.replace(/^Thinking…\s*/, '') === goal)).toBe(true);
+    expect(await inPanel(page, '.steps').textContent()).not.toContain('Thinking');
     // Usage came with the stream's last chunk.
     expect(await inPanel(page, '.usage').textContent()).toBe('Tokens: 200 in · 40 out');
   });
