@@ -82,6 +82,8 @@ export class LLM extends EventTarget {
       try {
         return { parsed: parseReply(json, tools, options, config.log), json, body };
       } catch (error) {
+        // On a final call a reply that cannot be used is not asked for again.
+        if (options.final) Object.assign(error as object, { retryable: false });
         throw withRawResponse(error, json);
       }
     };

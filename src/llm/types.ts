@@ -104,6 +104,8 @@ export interface InvokeOptions {
    * far. An endpoint that refuses `stream` is asked again without it and remembered.
    */
   onStream?: (text: string) => void;
+  /** The last chance (an agent's last step): a reply that cannot be used is not retried; failures to reach the server still are. */
+  final?: boolean;
 }
 
 /** What invoke resolves to. */

@@ -68,6 +68,21 @@ export class AgentController implements ReactiveController {
     return total;
   }
 
+  /**
+   * Why the last run failed when no step says it (maxSteps, the token budget, a failing hook): the
+   * result's text, unless the last history event already carries it.
+   */
+  get failure(): string | undefined {
+    const result = this.#agent.lastResult;
+    const data = result?.success === false && this.task && !this.running && result.data;
+    return typeof data === 'string' && (this.history[this.history.length - 1] as { message?: string } | undefined)?.message !== data ? data : undefined;
+  }
+
+  /** The agent's token budget per task (`maxTokens`), if any. */
+  get budget(): number | undefined {
+    return this.#agent.config?.maxTokens;
+  }
+
   /** The step in progress and the step budget while running, when the agent tells its `maxSteps`. */
   get progress(): { n: number; max: number } | undefined {
     const max = this.#agent.config?.maxSteps;

@@ -183,8 +183,9 @@ export class PanelElement extends PanelBase {
   protected override render(): TemplateResult {
     const t = this.#t;
     const s = this.#state;
-    const answer = s.running ? null : findFinalAnswer(s.history);
-    const usage = formatUsage(t, s.usage, this.#config.pricing);
+    const failure = s.failure;
+    const answer = s.running ? null : (findFinalAnswer(s.history) ?? (failure ? { text: failure, success: false } : null));
+    const usage = formatUsage(t, s.usage, this.#config.pricing, s.budget);
     const missing = this.#config.missingConfig ?? [];
     const progress = s.progress;
     return html`<section class="panel" aria-label=${t('panelLabel')}>

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useIdleClock } from '../../helpers/idle-clock.js';
 import { AgentStateError, ConfigError, PageAgentCore } from '../../../src/agent.js';
+import type { AgentStepEvent } from '../../../src/types.js';
 import { done, makeAgent, offeredActions, step, trackUnhandledRejections, userMessageOf, FakeController } from '../../fixtures/agent/harness.js';
 
 const unhandled = trackUnhandledRejections();
@@ -104,10 +105,10 @@ describe('step budget', () => {
     const result = await agent.execute('task');
     expect(result.success).toBe(false);
     expect(agent.status).toBe('error');
-    // Step 1, step 2 and one retry of step 2: never a third step.
-    expect(llm.bodies).toHaveLength(3);
+    // Step 1 and step 2; the unusable reply of the last step is not asked for again: 2 calls for 2 steps.
+    expect(llm.bodies).toHaveLength(2);
     expect(result.history.filter((e) => e.type === 'step')).toHaveLength(1);
-    expect(result.history.some((e) => e.type === 'retry')).toBe(true);
+    expect(result.history.some((e) => e.type === 'retry')).toBe(false);
   });
 
   it('stops after exactly maxSteps model calls when the model never calls done (done removed)', async () => {
@@ -128,18 +129,51 @@ describe('step budget', () => {
     expect(userMessageOf(llm.bodies[3])).toContain('This is the last step.');
   });
 
-  it('never makes a step past maxSteps when the model always clicks, and says why it stopped', async () => {
+  it('makes no more than maxSteps model calls when the model always clicks, and says why it stopped', async () => {
     const { agent, llm } = makeAgent(Array.from({ length: 10 }, (_, i) => click(i)), { maxSteps: 3, maxRetries: 2 });
     const result = await agent.execute('task');
     const steps = llm.bodies.map((body) => /Step (\d+) of 3\./.exec(userMessageOf(body))?.[1]);
-    // Steps 1 and 2 once each; the last step is retried (click is not offered there), never a step 4.
-    expect(steps).toEqual(['1', '2', '3', '3', '3']);
-    const retries = result.history.filter((e) => e.type === 'retry').length;
-    expect(retries).toBe(2);
-    expect(llm.bodies.length - retries).toBe(3);
+    // Each step once; the last step's click (not offered there) ends the run instead of being retried.
+    expect(steps).toEqual(['1', '2', '3']);
+    expect(result.history.filter((e) => e.type === 'retry')).toHaveLength(0);
     expect(result.success).toBe(false);
     expect(result.data).toMatch(/^Stopped after 3 steps \(maxSteps\): the model did not call done on the last step/);
     expect(result.data).toContain('Unknown tool "click_element_by_index"');
+  });
+
+  it('still retries a failure to reach the model on the last step', async () => {
+    const { agent, llm } = makeAgent([{ status: 503, body: { error: { message: 'overloaded' } } }, done('made it')], { maxSteps: 1, maxRetries: 1 });
+    const result = await agent.execute('task');
+    expect(result).toMatchObject({ success: true, data: 'made it' });
+    expect(llm.bodies).toHaveLength(2);
+  });
+
+  it('stops before a step whose model call would pass maxTokens, saying so', async () => {
+    // The same run without a budget: what step 1 used and how long step 2's prompt is.
+    const probe = makeAgent([click(0), done()]);
+    const used = ((await probe.agent.execute('task')).history[0] as AgentStepEvent).usage.totalTokens;
+    const prompt = JSON.stringify(probe.llm.bodies[1].messages).length >> 2;
+    expect(used).toBeGreaterThan(0);
+    // One token short of what step 2 would need.
+    const { agent, llm } = makeAgent([click(0), click(1), click(2), done()], { maxTokens: used + prompt - 1 });
+    const result = await agent.execute('task');
+    expect(llm.bodies).toHaveLength(1);
+    expect(result.success).toBe(false);
+    expect(agent.status).toBe('error');
+    expect(result.data).toMatch(/^Stopped before step 2: its model call \(about \d+ tokens\) would pass the token budget \(maxTokens \d+; \d+ used\)\.$/);
+    expect(result.history.filter((e) => e.type === 'step')).toHaveLength(1);
+  });
+
+  it('runs on when the budget covers the next call', async () => {
+    const probe = makeAgent([click(0), done()]);
+    const used = ((await probe.agent.execute('task')).history[0] as AgentStepEvent).usage.totalTokens;
+    const prompt = JSON.stringify(probe.llm.bodies[1].messages).length >> 2;
+    const { agent } = makeAgent([click(0), done('fits')], { maxTokens: used + prompt });
+    expect((await agent.execute('task')).data).toBe('fits');
+  });
+
+  it('refuses a maxTokens that is not a positive integer, naming it', () => {
+    for (const maxTokens of [0, -5, 1.5, '100']) expect(() => makeAgent([done()], { maxTokens } as never)).toThrow(/maxTokens/);
   });
 
   it('runs a one-step budget as a single done-only call', async () => {
