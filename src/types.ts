@@ -13,8 +13,9 @@ export type AgentStatus = 'idle' | 'running' | 'completed' | 'error' | 'stopped'
 
 /** Transient feedback for the UI (never part of the model's context). */
 export type AgentActivity =
-  /** Ours: `text` is what the model has said so far of a streamed reply (its evaluation, then its next goal). */
-  | { type: 'thinking'; text?: string }
+  | { type: 'thinking' }
+  /** Ours: what the model has said so far of a streamed reply (its evaluation, then its next goal); after `thinking`, any number of times. */
+  | { type: 'streaming'; text: string }
   | { type: 'executing'; tool: string; input: unknown }
   | { type: 'executed'; tool: string; input: unknown; output: string; duration: number }
   | { type: 'retrying'; attempt: number; maxAttempts: number }

@@ -52,6 +52,8 @@ export interface MockLLMServer {
   requests: RecordedRequest[];
   /** CORS preflight (OPTIONS) requests received. */
   preflights: RecordedRequest[];
+  /** Requests whose JSON body has no `messages` (the panel's setup check): answered 400, not in `requests`. */
+  probes: RecordedRequest[];
   /** Appends replies to the queue; each request takes the next one. */
   enqueue(...replies: MockReply[]): void;
   /** Answers every request with a function instead of the queue (the queue is used first). */

@@ -163,6 +163,7 @@ export async function startMockLLMServer() {
   let handler;
   const requests = [];
   const preflights = [];
+  const probes = [];
   const sockets = new Set();
   const hanging = new Set();
 
@@ -182,6 +183,14 @@ export async function startMockLLMServer() {
       if (record.method === 'OPTIONS') {
         preflights.push(record);
         res.writeHead(204, cors).end();
+        return;
+      }
+      // A body without messages (the panel's setup check sends {}) is refused as a provider would,
+      // kept apart in `probes`, and takes no scripted reply.
+      if (body && typeof body === 'object' && !('messages' in body)) {
+        probes.push(record);
+        res.writeHead(400, { ...cors, 'content-type': 'application/json' });
+        res.end(errorBody("'messages' is a required property", 'invalid_request_error'));
         return;
       }
       requests.push(record);
@@ -215,6 +224,7 @@ export async function startMockLLMServer() {
     baseURL: `${origin}/v1`,
     requests,
     preflights,
+    probes,
     enqueue: (...replies) => void queue.push(...replies),
     setHandler: (h) => void (handler = h),
     reset() {
@@ -222,6 +232,7 @@ export async function startMockLLMServer() {
       handler = undefined;
       requests.length = 0;
       preflights.length = 0;
+      probes.length = 0;
     },
     close: () =>
       new Promise((done) => {

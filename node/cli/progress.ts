@@ -59,6 +59,9 @@ export class ProgressPrinter {
         this.#step++;
         this.#spin(`step ${this.#step}: thinking`);
         break;
+      case 'streaming':
+        this.#spin(`step ${this.#step}: ${oneLine(activity.text, 100)}`);
+        break;
       case 'executing':
         this.#spin(`step ${this.#step}: ${oneLine(describeCall(activity.tool, activity.input), 100)}`);
         break;

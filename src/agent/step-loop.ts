@@ -106,7 +106,7 @@ export class StepLoop {
         final: step === config.maxSteps - 1,
         onStream: (text) => {
           const said = streamedGoal(text);
-          if (said) emitActivity(agent, { type: 'thinking', text: said });
+          if (said) emitActivity(agent, { type: 'streaming', text: said });
         },
       });
     } finally {

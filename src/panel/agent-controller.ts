@@ -128,7 +128,7 @@ export class AgentController implements ReactiveController {
 
   #onActivity(activity: AgentActivity | undefined): void {
     if (!activity) return;
-    this.live = activity.type === 'thinking' ? activity.text : undefined;
+    this.live = activity.type === 'streaming' ? activity.text : undefined;
     this.#options.onActivity?.(activity);
     // A core without PageAgent's controlState still reports pauses through activity.
     if (this.#agent.controlState === undefined) {
@@ -185,6 +185,7 @@ const END_STATE: Record<string, [MessageKey, ActivityKind]> = {
 
 /** The dot of each activity whose kind is not named like the activity itself. */
 const KIND: Partial<Record<AgentActivity['type'], ActivityKind>> = {
+  streaming: 'thinking',
   executing: 'acting',
   executed: 'acting',
   approval: 'waiting',

@@ -72,7 +72,9 @@ export function describeAction(t: Translate, name: string, rawInput: unknown, de
 export function describeActivity(t: Translate, activity: AgentActivity, describe?: (index: number) => string | undefined): string {
   switch (activity.type) {
     case 'thinking':
-      return activity.text ? clipText(activity.text) : t('thinking');
+      return t('thinking');
+    case 'streaming':
+      return clipText(activity.text);
     case 'executing':
       // The action in words, as the step list will show it, with an ellipsis while it runs.
       return `${describeAction(t, activity.tool, activity.input, describe)}…`;

@@ -58,12 +58,12 @@ async function load(): Promise<void> {
 
 const seen = () => page.evaluate(() => (window as any).statusSeen as string[]);
 const history = () => page.evaluate(() => (window as any).pageAgent.history.map((e: any) => e.type + (e.action ? `:${e.action.name}` : '')));
-const slow = (reply: MockReply): MockReply => ({ ...reply, chunkChars: 6, gapMs: 40 });
+const slow = (reply: MockReply): MockReply => ({ ...reply, chunkChars: 6, gapMs: 60 });
 
 describe('streamed replies', () => {
   it('shows the evaluation and the next goal in the status line as they arrive, then acts', async () => {
     await load();
-    const goal = 'Add one item to the cart';
+    const goal = 'Add one item to the cart, then read the count again';
     llm.setHandler(script([(request) => slow(clickOn('Add to cart', goal)(request)), done('Added.')]));
     await typeTask(page, 'add one item to the cart');
     await waitForStatus(page, 'completed');
@@ -150,23 +150,35 @@ describe('a provider that ignores stream', () => {
   });
 });
 
+/** A site serving the bundle and a shop page whose agent talks to the relay mounted at /api/llm. */
+async function relaySite(env: Record<string, string>) {
+  const bundle = readFileSync(resolve(import.meta.dirname, '../../../dist/page-agent.iife.js'));
+  const site = createServer((req, res) => {
+    if (req.url === '/dist/page-agent.iife.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+    res.writeHead(200, { 'content-type': 'text/html' }).end(pageWithTag({ 'data-base-url': '/api/llm', 'data-model': 'default' }, PLAIN_BODY + plainScript()));
+  });
+  mountRelay(site, { prefix: '/api/llm', config: loadRelayConfig(env), logger: { info() {}, warn() {}, error() {} } });
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(site.address() as AddressInfo).port}/shop.html`,
+    close: async () => {
+      site.closeAllConnections();
+      await new Promise<void>((done) => site.close(() => done()));
+    },
+  };
+}
+
 // The relay passes the stream through: the agent on the site's own origin streams via /api/llm.
 describe('through the relay', () => {
   it('streams the reply end to end, the goal showing in pieces', async () => {
-    const bundle = readFileSync(resolve(import.meta.dirname, '../../../dist/page-agent.iife.js'));
-    const site = createServer((req, res) => {
-      if (req.url === '/dist/page-agent.iife.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-      res.writeHead(200, { 'content-type': 'text/html' }).end(pageWithTag({ 'data-base-url': '/api/llm', 'data-model': 'default' }, PLAIN_BODY + plainScript()));
-    });
-    mountRelay(site, { prefix: '/api/llm', config: loadRelayConfig({ LLM_BASE_URL: llm.baseURL, LLM_API_KEY: 'sk-stream', LLM_MODEL: 'm' }), logger: { info() {}, warn() {}, error() {} } });
-    await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+    const site = await relaySite({ LLM_BASE_URL: llm.baseURL, LLM_API_KEY: 'sk-stream', LLM_MODEL: 'm' });
     try {
       const { context, page: opened } = await openPage();
       page = opened;
       closeContext = () => context.close();
-      const goal = 'Add one item to the cart';
+      const goal = 'Add one item to the cart, then read the count again';
       llm.setHandler(script([(request) => slow(clickOn('Add to cart', goal)(request)), done('Added.')]));
-      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/shop.html`);
+      await page.goto(site.url);
       await inPanel(page, 'textarea.task-input').waitFor();
       const shown: string[] = [];
       await page.exposeFunction('statusShown', (text: string) => void shown.push(text));
@@ -181,9 +193,33 @@ describe('through the relay', () => {
       expect(llm.requests[0]!.headers.authorization).toBe('Bearer sk-stream');
       const pieces = new Set(shown.map((line) => line.split('· ')[1]).filter((text) => text && text !== goal && goal.startsWith(text)));
       expect(pieces.size).toBeGreaterThan(2);
+      // The setup check on focus went through too, answered as a provider answers an empty request.
+      expect(llm.probes).toHaveLength(1);
+      expect(await inPanel(page, '.notices').count()).toBe(0);
     } finally {
-      site.closeAllConnections();
-      await new Promise<void>((done) => site.close(() => done()));
+      await site.close();
+    }
+  });
+
+  it('shows a relay without an upstream as the setup problem before anything is typed: one message, input disabled', async () => {
+    const site = await relaySite({});
+    try {
+      const { context, page: opened } = await openPage();
+      page = opened;
+      closeContext = () => context.close();
+      await page.goto(site.url);
+      await inPanel(page, 'textarea.task-input').waitFor();
+      expect(await inPanel(page, '.notices').count()).toBe(0);
+      await inPanel(page, 'textarea.task-input').focus();
+      await inPanel(page, '.notice.error').waitFor();
+      const notices = await inPanel(page, '.notices .card').allTextContents();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/^The LLM relay has no upstream configured: LLM_BASE_URL, LLM_MODEL and LLM_API_KEY are not set on the server\. Set .+docs\/relay\.md\.$/);
+      expect(await inPanel(page, 'textarea.task-input').isDisabled()).toBe(true);
+      expect(await inPanel(page, 'button.run').isDisabled()).toBe(true);
+      expect(llm.requests).toHaveLength(0);
+    } finally {
+      await site.close();
     }
   });
 });
