@@ -89,7 +89,6 @@ export class LLM extends EventTarget {
         // A provider that rejects streaming (a 4xx naming it) is asked again at once without it.
         if (!stream || !(error.status < 500) || !/stream/i.test(error.message + JSON.stringify(error.rawResponse))) throw error;
         NO_STREAM.add(config.endpoint);
-        config.log('streaming refused by this endpoint; asking without it');
         return send();
       });
       usage = addUsage(usage, parseUsage(json));
