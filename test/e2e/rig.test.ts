@@ -40,21 +40,31 @@ describe('e2e rig', () => {
   });
 
   it('answers an unscripted request with a loud 500', async () => {
-    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
     expect(res.status).toBe(500);
     expect(await res.text()).toContain('no scripted reply');
   });
 
   it('injects a 429 with Retry-After', async () => {
     llm.enqueue({ fault: 'rate_limit', retryAfter: 3 });
-    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('3');
   });
 
+  it('answers a body without messages (the panel\'s setup check) with 400, apart from the scripted requests', async () => {
+    llm.enqueue({ content: 'kept for the next real request' });
+    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(400);
+    expect(llm.probes).toHaveLength(1);
+    expect(llm.requests).toHaveLength(0);
+    const next = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
+    expect((await next.json()).choices[0].message.content).toBe('kept for the next real request');
+  });
+
   it('drops a connection mid-reply', async () => {
     llm.enqueue({ fault: 'drop' });
-    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
     await expect(res.text()).rejects.toThrow();
   });
 });
