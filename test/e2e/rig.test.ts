@@ -53,11 +53,12 @@ describe('e2e rig', () => {
   });
 
   it('answers a body without messages (the panel\'s setup check) with 400, apart from the scripted requests', async () => {
+    const [probes, requests] = [llm.probes.length, llm.requests.length];
     llm.enqueue({ content: 'kept for the next real request' });
     const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(400);
-    expect(llm.probes).toHaveLength(1);
-    expect(llm.requests).toHaveLength(0);
+    expect(llm.probes).toHaveLength(probes + 1);
+    expect(llm.requests).toHaveLength(requests);
     const next = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
     expect((await next.json()).choices[0].message.content).toBe('kept for the next real request');
   });
