@@ -231,11 +231,9 @@ export const panelStyles = css`
     flex: 1;
     min-width: 0;
     overflow: hidden;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
+    text-overflow: ellipsis;
+    white-space: nowrap;
     font-weight: 500;
-    line-height: 1.25;
   }
   .controls {
     display: flex;
