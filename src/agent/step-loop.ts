@@ -93,7 +93,7 @@ export class StepLoop {
     const budget = config.maxTokens;
     const next = JSON.stringify(messages).length >> 2;
     if (budget && run.usage.totalTokens + next > budget) {
-      return this.#fail(run, `Stopped before step ${step + 1}: its model call (about ${next} tokens) would pass the token budget (maxTokens ${budget}; ${run.usage.totalTokens} used).`);
+      return this.#fail(run, `Stopped before step ${step + 1}: its call (about ${next} tokens) would pass maxTokens (${budget}; ${run.usage.totalTokens} used).`);
     }
     emitActivity(agent, { type: 'thinking' });
     const stopWatching = watchDomChanges();

@@ -78,11 +78,6 @@ export class AgentController implements ReactiveController {
     return typeof data === 'string' && (this.history[this.history.length - 1] as { message?: string } | undefined)?.message !== data ? data : undefined;
   }
 
-  /** The agent's token budget per task (`maxTokens`), if any. */
-  get budget(): number | undefined {
-    return this.#agent.config?.maxTokens;
-  }
-
   /** The step in progress and the step budget while running, when the agent tells its `maxSteps`. */
   get progress(): { n: number; max: number } | undefined {
     const max = this.#agent.config?.maxSteps;

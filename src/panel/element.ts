@@ -185,7 +185,7 @@ export class PanelElement extends PanelBase {
     const s = this.#state;
     const failure = s.failure;
     const answer = s.running ? null : (findFinalAnswer(s.history) ?? (failure ? { text: failure, success: false } : null));
-    const usage = formatUsage(t, s.usage, this.#config.pricing, s.budget);
+    const usage = formatUsage(t, s.usage, this.#config.pricing);
     const missing = this.#config.missingConfig ?? [];
     const progress = s.progress;
     return html`<section class="panel" aria-label=${t('panelLabel')}>

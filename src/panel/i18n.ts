@@ -78,7 +78,6 @@ const EN = {
   // Usage
   usage: 'Tokens: {prompt} in · {completion} out',
   cost: '≈ {cost}',
-  budget: 'budget {max}',
   // Setup and CSP
   setupTitle: 'Set up the agent',
   setupBody:
@@ -167,7 +166,6 @@ const ZH_LINES = `
 {n} 像素
 令牌：输入 {prompt} · 输出 {completion}
 ≈ {cost}
-预算 {max}
 配置智能体
 尚未配置模型接口。请在 script 标签上加 data-base-url 和 data-model（或给 new PageAgent() 传入 baseURL 和 model），然后刷新页面。
 缺少：{fields}

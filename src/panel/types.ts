@@ -16,7 +16,7 @@ export interface PanelAgent extends EventTarget {
   readonly lastResult?: ExecutionResult<unknown> | null;
   readonly disposed?: boolean;
   /** The agent's settings; `maxSteps` gives the status bar its "Step 3 of 40". */
-  readonly config?: { readonly maxSteps?: number; readonly maxTokens?: number };
+  readonly config?: { readonly maxSteps?: number };
   onAskUser?: ((question: string, options?: { signal: AbortSignal }) => Promise<string>) | undefined;
   /** Ours: `continue` keeps the earlier tasks of the conversation for the model. */
   execute(task: string, options?: { continue?: boolean }): Promise<unknown>;

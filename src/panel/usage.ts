@@ -17,13 +17,13 @@ export function formatCost(amount: number, currency = '$'): string {
   return /^[A-Z]{3}$/.test(currency) ? `${text} ${currency}` : `${currency}${text}`;
 }
 
-/** "Tokens: 1,234 in · 56 out · ≈ $0.0012 · budget 5,000", or '' when nothing was used yet. */
-export function formatUsage(t: Translate, usage: Usage, pricing?: TokenPricing, budget?: number): string {
+/** "Tokens: 1,234 in · 56 out · ≈ $0.0012", or '' when nothing was used yet. */
+export function formatUsage(t: Translate, usage: Usage, pricing?: TokenPricing): string {
   if (!usage.totalTokens && !usage.promptTokens && !usage.completionTokens) return '';
   const n = (value: number) => value.toLocaleString('en-US');
   let text = t('usage', { prompt: n(usage.promptTokens), completion: n(usage.completionTokens) });
   if (pricing && Number.isFinite(pricing.promptPerToken) && Number.isFinite(pricing.completionPerToken)) {
     text += ` · ${t('cost', { cost: formatCost(costOf(usage, pricing), pricing.currency) })}`;
   }
-  return budget ? `${text} · ${t('budget', { max: n(budget) })}` : text;
+  return text;
 }

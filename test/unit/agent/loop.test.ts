@@ -160,7 +160,7 @@ describe('step budget', () => {
     expect(llm.bodies).toHaveLength(1);
     expect(result.success).toBe(false);
     expect(agent.status).toBe('error');
-    expect(result.data).toMatch(/^Stopped before step 2: its model call \(about \d+ tokens\) would pass the token budget \(maxTokens \d+; \d+ used\)\.$/);
+    expect(result.data).toMatch(/^Stopped before step 2: its call \(about \d+ tokens\) would pass maxTokens \(\d+; \d+ used\)\.$/);
     expect(result.history.filter((e) => e.type === 'step')).toHaveLength(1);
   });
 
