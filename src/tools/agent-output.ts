@@ -90,5 +90,5 @@ export function streamedGoal(args: string): string {
       // a \u escape cut short: the text before this field stays
     }
   }
-  return said.trim();
+  return said;
 }

@@ -92,14 +92,14 @@ describe('streamedGoal', () => {
   it('shows the evaluation, then the next goal once it starts, unescaped', () => {
     expect(streamedGoal('{"evaluation_previous_goal": "The fo')).toBe('The fo');
     expect(streamedGoal('{"evaluation_previous_goal": "The form is open", "memory": "secret notes')).toBe('The form is open');
-    expect(streamedGoal(full.slice(0, full.indexOf('\\"title')))).toBe('Type the');
+    expect(streamedGoal(full.slice(0, full.indexOf('\\"title')))).toBe('Type the ');
     expect(streamedGoal(full)).toBe('Type the "title"\n now');
   });
 
   it('keeps the text before a cut escape, and says nothing before a field', () => {
     expect(streamedGoal('{"next_goal": "Go \\u00')).toBe('');
     expect(streamedGoal('{"evaluation_previous_goal": "ok", "next_goal": "Go \\u00')).toBe('ok');
-    expect(streamedGoal('{"next_goal": "Go \\')).toBe('Go');
+    expect(streamedGoal('{"next_goal": "Go \\')).toBe('Go ');
     expect(streamedGoal('{"memory": "only memory')).toBe('');
   });
 });
