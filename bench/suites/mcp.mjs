@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CHROMIUM_PATH } from '../launch.mjs';
+import { median, round1 } from '../lib/stats.mjs';
 
 export const name = 'mcp';
 
@@ -19,12 +20,6 @@ const SPACING_MS = 400;
 const TARGET_MS = 50;
 const PAGE = '/test/fixtures/mcp/form.html';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const round = (ms) => Math.round(ms * 10) / 10;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** The index of the listed element whose line contains `words`. */
@@ -106,10 +101,10 @@ export async function run({ browser, staticServer, root, log }) {
   const table = [
     '| Measure (hover, median of ' + RUNS + ') | ms |',
     '|---|---:|',
-    `| The action itself (bundle controller, in page) | ${round(action)} |`,
-    `| MCP round trip, calls spaced ${SPACING_MS} ms | ${round(median(spaced))} |`,
-    `| **Overhead beyond the action** (target ≤ ${TARGET_MS}) | **${round(overhead)}** ${overhead <= TARGET_MS ? '✓' : '✗'} |`,
-    `| MCP round trip, back to back (waits for the page to settle after the previous action) | ${round(median(burst))} |`,
+    `| The action itself (bundle controller, in page) | ${round1(action)} |`,
+    `| MCP round trip, calls spaced ${SPACING_MS} ms | ${round1(median(spaced))} |`,
+    `| **Overhead beyond the action** (target ≤ ${TARGET_MS}) | **${round1(overhead)}** ${overhead <= TARGET_MS ? '✓' : '✗'} |`,
+    `| MCP round trip, back to back (waits for the page to settle after the previous action) | ${round1(median(burst))} |`,
   ].join('\n');
-  return { table, json: { runs: RUNS, spacingMs: SPACING_MS, actionMs: round(action), spacedMs: round(median(spaced)), overheadMs: round(overhead), backToBackMs: round(median(burst)), targetMs: TARGET_MS } };
+  return { table, json: { runs: RUNS, spacingMs: SPACING_MS, actionMs: round1(action), spacedMs: round1(median(spaced)), overheadMs: round1(overhead), backToBackMs: round1(median(burst)), targetMs: TARGET_MS } };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM_PATH } from '../launch.mjs';
 import { agentStep, startMockLLMServer } from '../lib/mock-llm-server.mjs';
+import { median } from '../lib/stats.mjs';
 
 export const name = 'node-runner';
 
@@ -16,11 +17,6 @@ const RUNS = 7;
 const TARGET_MS = 1500;
 const PAGE = '/test/fixtures/node-runner/shop.html';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const round = (ms) => Math.round(ms);
 
 /** A mock model that notes when each run's first request arrived and answers done. */

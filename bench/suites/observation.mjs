@@ -6,6 +6,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { adminPage, FIRST_VIEWPORT_PROBES } from '../lib/pages.mjs';
 import { bundle } from '../lib/bundles.mjs';
+import { median } from '../lib/stats.mjs';
 
 export const name = 'observation';
 
@@ -27,11 +28,6 @@ export { DEFAULT_TOKEN_BUDGET, observePage } from './src/dom/extract/observe.ts'
 export { ElementRegistry } from './src/dom/element-registry.ts';`,
 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (value) => (value === null ? 'n/a' : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(1)} ms`);
 
 function pageText(state) {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentStep, startMockLLMServer } from '../lib/mock-llm-server.mjs';
+import { median, round1 } from '../lib/stats.mjs';
 
 export const name = 'resume';
 
@@ -15,13 +16,6 @@ const TARGET_MS = 100;
 
 const page = (llm, title, body) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><script src="/dist/page-agent.iife.js" data-base-url="${llm.baseURL}" data-model="mock-model"></script></head><body><h1>${title}</h1>${body}</body></html>`;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const round = (ms) => Math.round(ms * 10) / 10;
 
 export async function run({ browser, staticServer, root, log }) {
   readFileSync(join(root, 'dist/page-agent.iife.js')); // fails clearly when the bundle was not built
@@ -61,17 +55,17 @@ export async function run({ browser, staticServer, root, log }) {
     const load = median(samples.map((s) => s.load));
     const request = median(samples.map((s) => s.request));
     const beyond = median(samples.map((s) => s.request - s.load));
-    log(`navigation → load ${round(load)} ms, → first model request ${round(request)} ms, beyond load ${round(beyond)} ms`);
+    log(`navigation → load ${round1(load)} ms, → first model request ${round1(request)} ms, beyond load ${round1(beyond)} ms`);
     const table = [
       `A task that crosses pages: the IIFE on both pages, the model clicks a link on page A and finishes on page B. Medians of ${RUNS} runs, from page B's navigation start. Target: the first model request on page B ≤ ${TARGET_MS} ms beyond page load.`,
       '',
       '| | ours | page-agent 1.12.4 |',
       '|---|---:|---:|',
-      `| navigation → load event end | ${round(load)} ms | — |`,
-      `| navigation → first model request | ${round(request)} ms | does not continue the task |`,
-      `| beyond page load | ${round(beyond)} ms | — |`,
+      `| navigation → load event end | ${round1(load)} ms | — |`,
+      `| navigation → first model request | ${round1(request)} ms | does not continue the task |`,
+      `| beyond page load | ${round1(beyond)} ms | — |`,
     ].join('\n');
-    return { table, json: { runs: RUNS, targetMs: TARGET_MS, loadMs: round(load), requestMs: round(request), beyondLoadMs: round(beyond), samples } };
+    return { table, json: { runs: RUNS, targetMs: TARGET_MS, loadMs: round1(load), requestMs: round1(request), beyondLoadMs: round1(beyond), samples } };
   } finally {
     await llm.close();
   }

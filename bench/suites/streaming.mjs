@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentStep, startMockLLMServer } from '../lib/mock-llm-server.mjs';
+import { median, round1 } from '../lib/stats.mjs';
 
 export const name = 'streaming';
 
@@ -29,13 +30,6 @@ const PAGE = (llm) => `<!doctype html><html lang="en"><head><meta charset="utf-8
 </script>
 <script src="/dist/page-agent.iife.js" data-base-url="${llm.baseURL}" data-model="mock-model"></script></head>
 <body><h1>Cart</h1><button>Checkout</button></body></html>`;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const round = (ms) => Math.round(ms * 10) / 10;
 
 export async function run({ browser, staticServer, root, log }) {
   readFileSync(join(root, 'dist/page-agent.iife.js')); // fails clearly when the bundle was not built
@@ -67,7 +61,7 @@ export async function run({ browser, staticServer, root, log }) {
         await context.close();
       }
     }
-    const result = { runs: RUNS, medianMs: round(median(samples)), maxMs: round(Math.max(...samples)), targetMs: TARGET_MS };
+    const result = { runs: RUNS, medianMs: round1(median(samples)), maxMs: round1(Math.max(...samples)), targetMs: TARGET_MS };
     log(`median ${result.medianMs} ms, max ${result.maxMs} ms`);
     const table = [
       'First streamed chunk carrying text → that text in the panel\'s status line (built IIFE, mock model streaming 40 characters every 150 ms).',

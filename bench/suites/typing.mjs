@@ -5,6 +5,7 @@
 // measured beside it on the same page. Target: 30 characters ≤ 150 ms median (ours). Each row also
 // says whether a keyup-driven suggestion list reacted.
 import { bundle, AGENT_ENTRIES } from '../lib/bundles.mjs';
+import { median } from '../lib/stats.mjs';
 
 export const name = 'typing';
 
@@ -24,12 +25,6 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
     document.getElementById('list').replaceChildren(...['Paris', 'Parma'].filter((c) => city.value && c.toLowerCase().startsWith(city.value.slice(0, 3).toLowerCase())).map((c) => Object.assign(document.createElement('li'), { textContent: c })));
   });
 </script></body></html>`;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** Runs `inputText` RUNS times per case in a fresh page with the agent's controller; medians in ms. */
 async function measure(browser, staticUrl, code, globalName, early) {
