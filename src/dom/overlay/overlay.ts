@@ -162,7 +162,9 @@ export class Overlay {
   }
 
   #stopListeners(): void {
-    for (const stop of this.#stopHighlightListeners.splice(0)) stop();
+    // Not splice: a page may have replaced Array.prototype.splice (hostile-page safety).
+    for (const stop of this.#stopHighlightListeners) stop();
+    this.#stopHighlightListeners = [];
   }
 
   /** With nothing showing, the host leaves the page (it comes back on the next use). */
