@@ -3,8 +3,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { MockReply, RecordedRequest } from '../../helpers/mock-llm-server.js';
+import { openPage } from '../../helpers/browser.js';
+import type { MockLLMServer, MockReply, RecordedRequest } from '../../helpers/mock-llm-server.js';
 import { agentStep } from '../../helpers/mock-llm-server.js';
+import type { StaticServer } from '../../helpers/static-server.js';
 
 /** Fails early with a clear message when the bundle was not built. */
 export function requireBundle(): void {
@@ -91,4 +93,22 @@ export async function typeTask(page: Page, task: string): Promise<void> {
 /** Waits until window.pageAgent reaches a status. */
 export async function waitForStatus(page: Page, status: string): Promise<void> {
   await page.waitForFunction((s) => (window as any).pageAgent?.status === s, status, { timeout: 15_000 });
+}
+
+/**
+ * Opens a fresh context on a page of `web` that loads the bundle pointed at `llm` (plus `attributes`),
+ * with `body` (the shop by default), and waits for the panel's task input. `close` ends the context.
+ */
+export async function openShop(
+  web: StaticServer,
+  llm: MockLLMServer,
+  attributes: Record<string, string> = {},
+  body = PLAIN_BODY + plainScript(),
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await openPage();
+  const path = `/shop-${Math.random().toString(36).slice(2)}.html`;
+  web.route(path, { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'mock-model', ...attributes }, body) });
+  await page.goto(web.url(path));
+  await inPanel(page, 'textarea.task-input').waitFor();
+  return { page, close: () => context.close() };
 }

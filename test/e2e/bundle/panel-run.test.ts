@@ -2,10 +2,9 @@
 // steps render, the final answer shows, stop, ask_user, approval allow/deny, pause and take-over.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPage } from '../../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { clickOn, done, heldReply, inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
+import { clickOn, done, openShop, heldReply, inPanel, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -23,13 +22,7 @@ afterAll(async () => {
 });
 
 async function load(attributes: Record<string, string> = {}): Promise<void> {
-  const { context, page: opened } = await openPage();
-  page = opened;
-  closeContext = () => context.close();
-  const path = `/run-${Math.random().toString(36).slice(2)}.html`;
-  web.route(path, { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'mock-model', ...attributes }, PLAIN_BODY + plainScript()) });
-  await page.goto(web.url(path));
-  await inPanel(page, 'textarea.task-input').waitFor();
+  ({ page, close: closeContext } = await openShop(web, llm, attributes));
 }
 
 beforeEach(() => llm.reset());

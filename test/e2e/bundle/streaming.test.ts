@@ -13,7 +13,7 @@ import { mountRelay } from '../../../relay/mount.js';
 import { openPage } from '../../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer, type MockReply } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { clickOn, done, inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle, script, typeTask, waitForStatus } from './bundle-helpers.js';
+import { clickOn, done, openShop, inPanel, pageWithTag, plainScript, PLAIN_BODY, requireBundle, script, typeTask, waitForStatus } from './bundle-helpers.js';
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -33,13 +33,7 @@ beforeEach(() => llm.reset());
 afterEach(async () => closeContext?.());
 
 async function load(): Promise<void> {
-  const { context, page: opened } = await openPage();
-  page = opened;
-  closeContext = () => context.close();
-  const path = `/stream-${Math.random().toString(36).slice(2)}.html`;
-  web.route(path, { body: pageWithTag({ 'data-base-url': llm.baseURL, 'data-model': 'mock-model', 'data-max-retries': '2' }, PLAIN_BODY + plainScript()) });
-  await page.goto(web.url(path));
-  await inPanel(page, 'textarea.task-input').waitFor();
+  ({ page, close: closeContext } = await openShop(web, llm, { 'data-max-retries': '2' }));
   // Every text the status line shows, in order.
   await page.evaluate(() => {
     const seen: string[] = ((window as any).statusSeen = []);
