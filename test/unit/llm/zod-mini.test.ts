@@ -1,5 +1,6 @@
 // @vitest-environment node
-// The agent builds its tool schemas with zod/mini; the client must convert, repair and validate them too.
+// Users may write tool schemas with zod/mini; the client must convert, repair and validate them too.
+// zod/mini has no `~standard.jsonSchema`, so its JSON Schema is read from the definition.
 import * as zm from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { parseReply } from '../../../src/llm/parse-reply.js';
@@ -22,6 +23,15 @@ describe('zod/mini schemas', () => {
       type: 'object',
       properties: { text: { type: 'string' }, success: { type: 'boolean', default: true } },
       required: ['text'],
+    });
+  });
+
+  it('are read from their definition: zod’s JSON Schema for the kinds tool arguments use, a simpler one for the rest', () => {
+    expect((done['~standard'] as { jsonSchema?: unknown }).jsonSchema).toBeUndefined();
+    expect(toolToJSONSchema(asSchema(zm.object({ n: zm.optional(zm.nullable(zm.int().check(zm.maximum(5)))) })))).toEqual({
+      type: 'object',
+      // zod writes `{ type: ['integer', 'null'], maximum: 5 }`.
+      properties: { n: { anyOf: [{ type: 'integer', maximum: 5 }, { type: 'null' }] } },
     });
   });
 

@@ -116,7 +116,7 @@ describe('union', () => {
     expect(check(s.object({ u: s.union([s.string(), s.optional(s.int())]) }), {})).toStrictEqual({ value: {} });
     expect(toolToJSONSchema(s.object({ u: s.union([s.string(), s.optional(s.int())]) }))).toEqual({
       type: 'object',
-      properties: { u: { type: ['string', 'integer'] } },
+      properties: { u: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
     });
   });
 });
