@@ -1,7 +1,6 @@
-// Converts a zod v4 schema (classic `zod`, `zod/mini`, or the agent's zod-shaped src/schema/) to
-// JSON Schema (draft 2020-12) for the model. A schema that converts itself (zod >= 4.2 classic, any
-// Standard JSON Schema) is asked to; others are read from `_zod.def`, keeping the keywords that
-// shape tool arguments and simplifying the rest. Knows nothing of tools.
+// zod v4 schemas (classic, mini, and src/schema/'s zod-shaped ones) as JSON Schema for the model: a
+// schema that converts itself (zod >= 4.2 classic, any Standard JSON Schema) is asked to, the rest is
+// read from `_zod.def` keeping what shapes tool arguments. Knows nothing of tools.
 import type { $ZodType, $ZodRegistry } from 'zod/v4/core';
 
 /** A JSON Schema object as sent to the model. */
@@ -35,6 +34,7 @@ function withoutNoise(key: string, value: unknown): unknown {
 /**
  * The schema's own JSON Schema when it can write one without references: a `$ref` (recursion,
  * `.meta({ id })`) would point at the root of this schema, which may sit inside the agent's objects.
+ * zod's is `createStandardJSONSchemaMethod` (zod/v4/core/to-json-schema.js), on classic schemas only.
  */
 function delegated(schema: Schema): Json | undefined {
   const input = (schema as { '~standard'?: { jsonSchema?: { input?: (options: object) => unknown } } })['~standard']?.jsonSchema?.input;
