@@ -169,11 +169,12 @@ function convertKind(schema: Schema, def: Def, json: Json, convert: (child: Sche
  * schema that converts itself without references gives what its library writes (zod >= 4.2 classic:
  * `toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })`); the rest is read from
  * `_zod.def`, where a schema that contains itself is `{}` where it recurs and `.meta({ id })` schemas
- * are inlined. That reading leaves out what zod's own converter adds for less common kinds: folded
- * intersections, `multipleOf`, template literal patterns, the ranges of number formats such as
- * `int32`, `contentEncoding`, a second pattern, a tuple's length bounds, a record's required keys,
- * `readOnly`, `const` (a literal is an `enum` of one), the `type` list of a union of bare types, and
- * hiding a default that describes a transform's output.
+ * are inlined. That reading is simpler than zod's for less common kinds: a union of bare types or a
+ * nullable is an `anyOf` (not a `type` list), a literal an `enum` (not `const`), an exclusive union
+ * `anyOf` (not `oneOf`), an intersection a plain `allOf`, `never` `{}`; it leaves out `multipleOf`,
+ * template literal patterns, number format ranges (`int32`, …), `contentEncoding`, all but the last
+ * pattern, a tuple's length bounds, a record's required keys and `readOnly`; it keeps the format of
+ * a local date-time and a transform's default, and counts `.catch()` and preprocess members optional.
  */
 export function zodToJSONSchema(root: Schema): JSONSchema {
   const path = new Set<Schema>();
