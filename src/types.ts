@@ -141,6 +141,8 @@ export interface AgentOptions extends LLMConfig {
   language?: SupportedLanguage;
   /** The exact maximum number of model calls per task. @default 40 */
   maxSteps?: number;
+  /** Ours: a token budget per task; the task stops before a model call that would pass it. */
+  maxTokens?: number;
   /** Minimum pause between steps, in seconds; the DOM-quiet wait always runs. */
   stepDelay?: number;
   /** Add tools, override a built-in by name, or remove one with `null`. */

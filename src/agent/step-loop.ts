@@ -89,6 +89,12 @@ export class StepLoop {
     const { tools: offeredTools, macro } = buildAgentOutput(offered);
     const earlier = formatEarlierTasks(run.earlier).text;
     const messages = await composeMessages(config, agent.task, agent.history, state, step, tools.has('done'), this.#llmsTxt, signal, run.fence, earlier);
+    // The token budget: stop before a call whose prompt (about 4 characters a token) would pass it.
+    const budget = config.maxTokens;
+    const next = JSON.stringify(messages).length >> 2;
+    if (budget && run.usage.totalTokens + next > budget) {
+      return this.#fail(run, `Stopped before step ${step + 1}: its call (about ${next} tokens) would pass maxTokens (${budget}; ${run.usage.totalTokens} used).`);
+    }
     emitActivity(agent, { type: 'thinking' });
     const stopWatching = watchDomChanges();
     let reply: InvokeResult<DecodedStep>;

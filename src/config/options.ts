@@ -87,6 +87,8 @@ export const OPTIONS = {
     doc: __DOCS__ && { type: "'en-US' | 'zh-CN'", description: 'Language of the system prompt and the panel.' } },
   maxSteps: { group: 'agent', check: integer(1), default: 40, attribute: 'max-steps',
     doc: __DOCS__ && { type: 'number', description: 'The exact maximum number of steps (model turns) per task; three before the end the model is told to wrap up, and the last step may only call done. Retries of a failed call are not steps.' } },
+  maxTokens: { group: 'agent', check: integer(1), attribute: 'max-tokens',
+    doc: __DOCS__ && { type: 'number', pageAgentOnly: true, description: "A token budget per task (prompt and completion of every model call, retries included): before a step whose call would pass it (its prompt estimated at 4 characters a token), the task stops with a result saying so, which the panel shows. No budget by default." } },
   stepDelay: { group: 'agent', check: number(0, false, 'a number of seconds'),
     doc: __DOCS__ && { type: 'number', description: 'Minimum pause between steps in seconds. Changed from page-agent (a fixed 0.4 s): steps always wait, at most 1 s, until the page stops changing.' } },
   approveAction: { group: 'agent', check: oneOf(['risky', 'all'], true), attribute: 'approve-action',

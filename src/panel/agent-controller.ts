@@ -69,7 +69,7 @@ export class AgentController implements ReactiveController {
   }
 
   /**
-   * Why the last run failed when no step says it (maxSteps, a failing hook): the
+   * Why the last run failed when no step says it (maxSteps, the token budget, a failing hook): the
    * result's text, unless the last history event already carries it.
    */
   get failure(): string | undefined {

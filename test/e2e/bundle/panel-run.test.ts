@@ -48,6 +48,24 @@ describe('panel with the real agent', () => {
     expect(llm.requests[0]!.body.model).toBe('mock-model');
   });
 
+  it('runs within a token budget, and stops before a call that would pass it, saying why', async () => {
+    await load({ 'data-max-tokens': '100000' });
+    llm.setHandler(script([clickOn('Add to cart'), done('Added.')]));
+    await typeTask(page, 'add one item to the cart');
+    await waitForStatus(page, 'completed');
+    expect(await inPanel(page, '.usage').textContent()).toBe('Tokens: 200 in · 40 out');
+    await closeContext();
+    // A budget smaller than the first prompt: no model call at all, and the panel says why.
+    await load({ 'data-max-tokens': '300' });
+    llm.reset();
+    await typeTask(page, 'add one item to the cart');
+    await waitForStatus(page, 'error');
+    expect(llm.requests).toHaveLength(0);
+    const result = await page.evaluate(() => (window as any).pageAgent.lastResult.data as string);
+    expect(result).toMatch(/^Stopped before step 1: its call \(about \d+ tokens\) would pass maxTokens \(300; 0 used\)\.$/);
+    expect(await inPanel(page, '.steps').textContent()).toContain('would pass maxTokens (300; 0 used)');
+  });
+
   it('stops a task while the model is thinking', async () => {
     await load();
     llm.enqueue({ fault: 'hang' });

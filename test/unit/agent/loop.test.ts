@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useIdleClock } from '../../helpers/idle-clock.js';
 import { AgentStateError, ConfigError, PageAgentCore } from '../../../src/agent.js';
+import type { AgentStepEvent } from '../../../src/types.js';
 import { done, makeAgent, offeredActions, step, trackUnhandledRejections, userMessageOf, FakeController } from '../../fixtures/agent/harness.js';
 
 const unhandled = trackUnhandledRejections();
@@ -145,6 +146,34 @@ describe('step budget', () => {
     const result = await agent.execute('task');
     expect(result).toMatchObject({ success: true, data: 'made it' });
     expect(llm.bodies).toHaveLength(2);
+  });
+
+  it('stops before a step whose model call would pass maxTokens, saying so', async () => {
+    // The same run without a budget: what step 1 used and how long step 2's prompt is.
+    const probe = makeAgent([click(0), done()]);
+    const used = ((await probe.agent.execute('task')).history[0] as AgentStepEvent).usage.totalTokens;
+    const prompt = JSON.stringify(probe.llm.bodies[1].messages).length >> 2;
+    expect(used).toBeGreaterThan(0);
+    // 50 tokens short of what step 2 would need (the step text carries the time: a margin for its length).
+    const { agent, llm } = makeAgent([click(0), click(1), click(2), done()], { maxTokens: used + prompt - 50 });
+    const result = await agent.execute('task');
+    expect(llm.bodies).toHaveLength(1);
+    expect(result.success).toBe(false);
+    expect(agent.status).toBe('error');
+    expect(result.data).toMatch(/^Stopped before step 2: its call \(about \d+ tokens\) would pass maxTokens \(\d+; \d+ used\)\.$/);
+    expect(result.history.filter((e) => e.type === 'step')).toHaveLength(1);
+  });
+
+  it('runs on when the budget covers the next call', async () => {
+    const probe = makeAgent([click(0), done()]);
+    const used = ((await probe.agent.execute('task')).history[0] as AgentStepEvent).usage.totalTokens;
+    const prompt = JSON.stringify(probe.llm.bodies[1].messages).length >> 2;
+    const { agent } = makeAgent([click(0), done('fits')], { maxTokens: used + prompt + 50 });
+    expect((await agent.execute('task')).data).toBe('fits');
+  });
+
+  it('refuses a maxTokens that is not a positive integer, naming it', () => {
+    for (const maxTokens of [0, -5, 1.5, '100']) expect(() => makeAgent([done()], { maxTokens } as never)).toThrow(/maxTokens/);
   });
 
   it('runs a one-step budget as a single done-only call', async () => {

@@ -50,6 +50,7 @@ const CASES: Record<string, { good: unknown[]; bad: unknown[] }> = {
   disableNamedToolChoice: { good: [true, false], bad: ['true', 0] },
   language: { good: ['en-US', 'zh-CN'], bad: ['fr-FR', 'en', 1] },
   maxSteps: { good: [1, 40], bad: [0, 2.5, '40', 2 ** 60] },
+  maxTokens: { good: [1, 200_000], bad: [0, -5, 2.5, '100', 2 ** 60] },
   stepDelay: { good: [0, 0.4], bad: [-1, Number.NaN] },
   approveAction: { good: ['risky', 'all', fn], bad: ['sometimes', true] },
   allowedOrigins: { good: [[], ['https://shop.test'], ['http://localhost:8080/', 'https://a.b.test']], bad: ['https://shop.test', ['shop.test'], ['https://shop.test/path'], ['ftp://shop.test'], [1]] },
