@@ -1,6 +1,7 @@
 // PageAgent = PageAgentCore + PageController (mask on by default) + Panel. Wiring only: the loop,
 // the page and the UI each live in their own modules and meet here.
 import { PageAgentCore, type AgentConfig, type ExecutionResult } from './agent.js';
+import { LLM } from './llm/index.js';
 import { carryAcrossPages } from './agent/cross-page.js';
 import { followInFrame } from './agent/frame-mode.js';
 import { missingSettings, OPTIONS } from './config/index.js';
@@ -57,6 +58,7 @@ export class PageAgent extends PageAgentCore {
         return found.ok ? found.element : undefined;
       },
       missingConfig: missingSettings(config as unknown as Record<string, unknown>),
+      checkSetup: () => new LLM(config).setupProblem(),
       endpoint: config.baseURL,
     });
     panelHost = this.panel.wrapper;

@@ -44,6 +44,20 @@ export class LLM extends EventTarget {
   }
 
   /**
+   * Asks the endpoint once with an empty request, which costs no tokens: the message of a setup
+   * problem the server names (a relay without an upstream), else undefined. Never rejects.
+   */
+  async setupProblem(): Promise<string | undefined> {
+    try {
+      await sendRequest({ ...this.config, url: this.config.endpoint, body: {} });
+    } catch (error) {
+      // Only a server that cannot serve at all (503 and a config kind: a relay without an upstream);
+      // the empty request's own refusal (400) and a CSP block (the panel explains it) are not.
+      if ((error as LLMError).kind === 'config' && (error as LLMError).status === 503) return (error as LLMError).message;
+    }
+  }
+
+  /**
    * Calls the model once (plus retries), repairs and validates its tool call, runs `tools[name].execute(args)`
    * once and resolves to the call, the tool's result and the token usage of every attempt.
    * An abort rejects with the signal's own reason (an AbortError), never wrapped, never retried.

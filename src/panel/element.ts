@@ -39,6 +39,8 @@ export class PanelElement extends PanelBase {
   #copied = false;
   #draft = '';
   #message = '';
+  /** The endpoint's setup problem (checkSetup), once asked: '' when it can serve. */
+  #setup?: string;
   #focusOnNextRender: string | null = null;
 
   /** Binds the element to an agent; call once, before it is connected. */
@@ -189,7 +191,7 @@ export class PanelElement extends PanelBase {
     const missing = this.#config.missingConfig ?? [];
     const progress = s.progress;
     return html`<section class="panel" aria-label=${t('panelLabel')}>
-      ${renderNotices(t, missing, this.#blockedOrigin, this.#message)}
+      ${renderNotices(t, missing, this.#blockedOrigin, this.#setup || this.#message)}
       <ol class="steps" id="steps" ?hidden=${!this.#expanded} aria-label=${t('expand')}>
         ${s.task ? html`<li class="card task"><div class="meta">${t('task')}</div>${s.task}</li>` : html`<li class="empty">${t('empty')}</li>`}
         ${s.history.map((event) => renderEvent({ t, actionText: this.#actionText }, event))}
@@ -212,7 +214,7 @@ export class PanelElement extends PanelBase {
         <div class="status" role="status" aria-live="polite" aria-atomic="true">${progress ? `${t('stepOf', progress)} · ` : ''}${s.statusText}</div>
         <div class="controls">${this.#renderControls()}</div>
       </div>
-      ${this.#inputShown() ? this.#renderInput(missing.length > 0) : nothing}
+      ${this.#inputShown() ? this.#renderInput(missing.length > 0 || !!this.#setup) : nothing}
     </section>`;
   }
 
@@ -253,7 +255,7 @@ export class PanelElement extends PanelBase {
     const t = this.#t;
     const rows = Math.min(5, Math.max(1, this.#draft.split('\n').length));
     // The textarea has a template of its own: the build leaves templates with a <textarea> unsqueezed.
-    const field = html`<textarea id="task" class="task-input" rows=${rows} maxlength="4000" placeholder=${t('taskPlaceholder')} title=${t('taskHint')} aria-describedby="task-hint" .value=${this.#draft} ?disabled=${disabled} @input=${this.#onInput} @keydown=${this.#onTaskKey}></textarea>`;
+    const field = html`<textarea id="task" class="task-input" rows=${rows} maxlength="4000" placeholder=${t('taskPlaceholder')} title=${t('taskHint')} aria-describedby="task-hint" .value=${this.#draft} ?disabled=${disabled} @focus=${this.#checkSetup} @input=${this.#onInput} @keydown=${this.#onTaskKey}></textarea>`;
     return html`<form class="input" @submit=${this.#onSubmit}>
       <label class="sr-only" for="task">${t('task')}</label>
       <span class="sr-only" id="task-hint">${t('taskHint')}</span>
@@ -267,6 +269,16 @@ export class PanelElement extends PanelBase {
     this.#drag.onPointerUp(event);
     const target = event.composedPath()[0] as Element | undefined;
     if (!wasDrag && !target?.closest?.('button, textarea, input, a')) this.setExpanded(!this.#expanded);
+  };
+
+  /** Asks once, before the first task, whether the endpoint can serve (a relay without an upstream cannot). */
+  #checkSetup = (): void => {
+    if (this.#setup !== undefined) return;
+    this.#setup = '';
+    void this.#config.checkSetup?.().then((problem) => {
+      this.#setup = problem ?? '';
+      this.requestUpdate();
+    });
   };
 
   #onInput = (event: Event): void => {

@@ -59,6 +59,8 @@ export interface PanelConfig {
   elementAt?: (index?: number) => Element | undefined;
   /** Ours: names of missing settings; when non-empty the panel shows a setup message instead of running. */
   missingConfig?: string[];
+  /** Ours: asked once when the task input first gets focus; a message means the endpoint cannot serve (shown as the setup problem, the input disabled). */
+  checkSetup?: () => Promise<string | undefined>;
   /** Ours: the LLM endpoint, so a CSP block of exactly that origin can be explained. */
   endpoint?: string;
   /** Ours: keep recent tasks in the host page's `localStorage`; `false` never reads or writes it (memory only). @default true */

@@ -187,6 +187,31 @@ describe('through the relay', () => {
       expect(llm.requests[0]!.headers.authorization).toBe('Bearer sk-stream');
       const pieces = new Set(shown.map((line) => line.split('· ')[1]).filter((text) => text && text !== goal && goal.startsWith(text)));
       expect(pieces.size).toBeGreaterThan(2);
+      // The setup check on focus went through too, answered as a provider answers an empty request.
+      expect(llm.probes).toHaveLength(1);
+      expect(await inPanel(page, '.notices').count()).toBe(0);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('shows a relay without an upstream as the setup problem before anything is typed: one message, input disabled', async () => {
+    const site = await relaySite({});
+    try {
+      const { context, page: opened } = await openPage();
+      page = opened;
+      closeContext = () => context.close();
+      await page.goto(site.url);
+      await inPanel(page, 'textarea.task-input').waitFor();
+      expect(await inPanel(page, '.notices').count()).toBe(0);
+      await inPanel(page, 'textarea.task-input').focus();
+      await inPanel(page, '.notice.error').waitFor();
+      const notices = await inPanel(page, '.notices .card').allTextContents();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/^The LLM relay has no upstream configured: LLM_BASE_URL, LLM_MODEL and LLM_API_KEY are not set on the server\. Set .+docs\/relay\.md\.$/);
+      expect(await inPanel(page, 'textarea.task-input').isDisabled()).toBe(true);
+      expect(await inPanel(page, 'button.run').isDisabled()).toBe(true);
+      expect(llm.requests).toHaveLength(0);
     } finally {
       await site.close();
     }
