@@ -155,11 +155,15 @@ export const OPTIONS = {
     doc: __DOCS__ && { type: 'boolean', default: 'false', pageAgentOnly: true, description: "For a script that is not on every page (a bookmarklet): while a task runs, a page of this site the tab would load opens in a full-window frame instead, so the agent goes on there (the address bar follows; Back past its first page closes it; dispose loads the frame's page in the tab). Sites that refuse framing are reported to the model. With the script on every page, tasks continue across pages without it." } },
   rememberTasks: { group: 'panel', check: BOOLEAN, attribute: 'remember-tasks',
     doc: __DOCS__ && { type: 'boolean', default: 'true', pageAgentOnly: true, description: "Keep recent tasks (ArrowUp recall) in the host page's localStorage under page-agent:recent-tasks; false never reads or writes it (script tag: data-remember-tasks=\"false\")." } },
-  // Read by the panel of PageAgent, not through this table: for the docs only.
-  ...(__DOCS__ && {
-    pricing: { group: 'panel',
-      doc: { type: '{ promptPerToken, completionPerToken, cachedPromptPerToken? }', pageAgentOnly: true, description: 'Prices per token, so the panel shows the cost of a task beside its token usage.' } },
-  }),
+  // Read by the panel of PageAgent; checked here, so a bad price is a ConfigError, not a silent missing cost.
+  'pricing.promptPerToken': { group: 'panel', check: number(0),
+    doc: __DOCS__ && { type: 'number', pageAgentOnly: true, description: 'Price of one prompt (input) token, so the panel shows the cost of a task beside its token usage; needs completionPerToken too.' } },
+  'pricing.completionPerToken': { group: 'panel', check: number(0),
+    doc: __DOCS__ && { type: 'number', pageAgentOnly: true, description: 'Price of one completion (output) token.' } },
+  'pricing.cachedPromptPerToken': { group: 'panel', check: number(0),
+    doc: __DOCS__ && { type: 'number', pageAgentOnly: true, description: 'Price of one cached prompt token; promptPerToken when not given.' } },
+  'pricing.currency': { group: 'panel', check: STRING,
+    doc: __DOCS__ && { type: 'string', default: "'$'", pageAgentOnly: true, description: 'Currency symbol or ISO code shown with the cost.' } },
 } as const satisfies Record<string, OptionSpec>;
 
 /** The name of an option (dotted when nested, as `instructions.system`). */

@@ -1,6 +1,7 @@
 // Turns tool calls and activities into short human text for the status line and the step list.
 // Pure functions over plain values; element descriptions come from a callback.
 import type { AgentActivity } from '../types.js';
+import { describeResult } from './describe-result.js';
 import type { Translate } from './i18n.js';
 
 const MAX_TEXT = 60;
@@ -79,7 +80,8 @@ export function describeActivity(t: Translate, activity: AgentActivity, describe
       // The action in words, as the step list will show it, with an ellipsis while it runs.
       return `${describeAction(t, activity.tool, activity.input, describe)}…`;
     case 'executed':
-      return clipText(activity.output);
+      // What the page did, else the action itself (done).
+      return clipText(describeResult(t, activity.output)?.text ?? describeAction(t, activity.tool, activity.input, describe));
     case 'retrying':
       return t('retrying', { attempt: activity.attempt, max: activity.maxAttempts });
     case 'error':

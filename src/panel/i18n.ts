@@ -75,6 +75,18 @@ const EN = {
   right: 'right',
   pages: '{n} page(s)',
   pixels: '{n} px',
+  // Step results (facts the page showed after an action, and why one did not happen)
+  resForm: 'Form submitted',
+  resNavigate: 'Opening another page',
+  resDialog: 'Dialog opened: {s}',
+  resClosed: 'Dialog closed',
+  resState: 'Now {s}',
+  resShows: 'The field shows “{s}”',
+  resText: 'Now reads “{s}”',
+  whyDisabled: 'Not done: it is disabled',
+  whyCovered: 'Not done: something covers it',
+  whyHidden: 'Not done: it is not visible',
+  whyGone: 'Not done: the page changed and the element is gone',
   // Usage
   usage: 'Tokens: {prompt} in · {completion} out',
   cost: '≈ {cost}',
@@ -164,6 +176,17 @@ const ZH_LINES = `
 右
 {n} 页
 {n} 像素
+表单已提交
+正在打开另一个页面
+对话框已打开：{s}
+对话框已关闭
+现在：{s}
+输入框显示“{s}”
+现在显示“{s}”
+未完成：元素已禁用
+未完成：被其他元素遮挡
+未完成：元素不可见
+未完成：页面已变化，元素已不在
 令牌：输入 {prompt} · 输出 {completion}
 ≈ {cost}
 配置智能体

@@ -3,6 +3,7 @@
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentStepEvent, HistoricalEvent } from '../types.js';
 import { clipText, describeAction } from './describe-action.js';
+import { describeResult } from './describe-result.js';
 import type { Translate } from './i18n.js';
 import { renderMarkdownLimited } from './markdown-template.js';
 
@@ -39,10 +40,6 @@ export function stepActionText(t: Translate, event: AgentStepEvent, describe?: (
   return describeAction(t, event.action?.name ?? '?', event.action?.input, describe);
 }
 
-function looksFailed(output: string): boolean {
-  return /^\s*(❌|⚠️|error\b|failed\b|could not\b|cannot\b|unable\b|no element\b|element \[\d+\] is no longer|denied\b)/i.test(output);
-}
-
 /** One labelled line of a step card. */
 function line(kind: string, label: string, value: unknown): TemplateResult {
   return html`<span class="line ${kind}"><span class="label">${label}</span>${value}</span>`;
@@ -64,12 +61,12 @@ function stepCard(ctx: StepListContext, event: AgentStepEvent): TemplateResult |
     const answer = String(event.action.output ?? '').replace(/^(the )?user answered:\s*/i, '');
     return html`<li class="card step ask-done">${meta}${line('', t('question'), question)}${line('', t('answer'), answer)}</li>`;
   }
-  const output = String(event.action?.output ?? '');
+  const result = describeResult(t, String(event.action?.output ?? ''));
   return html`<li class="card step">
     ${meta}
     ${goal ? line('goal', t('goal'), goal) : nothing}
     <span class="line action">${ctx.actionText(event)}</span>
-    ${output ? line(looksFailed(output) ? 'result failed' : 'result', t('result'), clipText(output, MAX_RESULT)) : nothing}
+    ${result ? line(result.failed ? 'result failed' : 'result', t('result'), clipText(result.text, MAX_RESULT)) : nothing}
   </li>`;
 }
 

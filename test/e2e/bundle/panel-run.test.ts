@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { clickOn, done, openShop, heldReply, inPanel, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
+import { clickOn, done, indexOf, openShop, heldReply, inPanel, requireBundle, script, typeTask, userText, waitForStatus } from './bundle-helpers.js';
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -46,6 +46,32 @@ describe('panel with the real agent', () => {
     expect(await inPanel(page, '.usage').textContent()).toBe('Tokens: 200 in · 40 out');
     expect(await inPanel(page, '.status').textContent()).toBe('Task completed');
     expect(llm.requests[0]!.body.model).toBe('mock-model');
+  });
+
+  it('says in plain words, in zh-CN, what each step did to the page and why one did not happen (#18)', async () => {
+    const body = `<form id="signup" aria-label="Sign up"><label>Name <input name="name"></label><button>Join</button></form>
+      <button id="save" type="button" disabled>Save</button><p id="joined" hidden>Welcome!</p>
+      <script>document.getElementById('signup').addEventListener('submit', (e) => { e.preventDefault(); const p = document.getElementById('joined'); p.hidden = false; p.textContent = 'Welcome, ' + e.target.name.value + '!'; });</script>`;
+    ({ page, close: closeContext } = await openShop(web, llm, { 'data-language': 'zh-CN' }, body));
+    llm.setHandler(
+      script([
+        (request) => agentStep({ input_text: { index: indexOf(request, 'Name'), text: 'Ada' } }, 'type the name'),
+        clickOn('Join'),
+        clickOn('Save'),
+        done('Joined.'),
+      ]),
+    );
+    await typeTask(page, 'join as Ada');
+    await waitForStatus(page, 'completed');
+    const steps = inPanel(page, '.card.step');
+    expect(await steps.locator('.action').allTextContents()).toEqual(['向 Name 输入“Ada”', '点击 Join', '点击 Save']);
+    // Typing restates the action: no result line. The model's own text, markup and all, stays in history.
+    expect(await steps.nth(0).locator('.result').count()).toBe(0);
+    expect(await steps.nth(1).locator('.result').textContent()).toBe('结果表单已提交 · 现在显示“Welcome, Ada!”');
+    expect(await steps.nth(2).locator('.result.failed').textContent()).toBe('结果未完成：元素已禁用');
+    const outputs = await page.evaluate(() => (window as any).pageAgent.history.filter((e: any) => e.type === 'step').map((e: any) => e.action.output));
+    expect(outputs[1]).toMatch(/^Clicked \[\d+\]<button>Join \/>\. The form <form id=signup/);
+    expect(outputs[2]).toMatch(/^Did not click \[\d+\]<button[^>]*>Save \/>: it is disabled/);
   });
 
   it('runs within a token budget, and stops before a call that would pass it, saying why', async () => {

@@ -293,6 +293,8 @@ describe('a follow-up in the same conversation (board)', { timeout: 90_000 }, ()
         'Select “High” in Priority',
         'Click Add task',
       ]);
+      // Results in plain words: typing and choices need none; the click says what the page did.
+      expect(await panel(page).locator('.card.step .result').allTextContents()).toEqual(['ResultForm submitted · Now reads “"Fix login redirect loop" added to To d…”']);
 
       await runInPanel(page, 'Now assign the same task to Sam');
       await panel(page).getByText('"Fix login redirect loop" is now assigned to Sam.').waitFor();

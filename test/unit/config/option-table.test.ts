@@ -67,6 +67,10 @@ const CASES: Record<string, { good: unknown[]; bad: unknown[] }> = {
   onAfterStep: { good: [fn], bad: ['x'] },
   onDispose: { good: [fn], bad: [null] },
   rememberTasks: { good: [true, false], bad: ['false'] },
+  'pricing.promptPerToken': { good: [0, 0.000002], bad: [-1, '0.1', Number.NaN, Infinity] },
+  'pricing.completionPerToken': { good: [0.000008], bad: [-0.1, null] },
+  'pricing.cachedPromptPerToken': { good: [0.0000005], bad: ['free'] },
+  'pricing.currency': { good: ['€', 'EUR'], bad: [1] },
   frameMode: { good: [true, false], bad: ['true', 1] },
   redactSecrets: { good: [true, false], bad: ['false', 0] },
   highlight: { good: [true, false, 'all', 'action'], bad: ['none', 1, null, 'ALL'] },
@@ -76,7 +80,10 @@ const CASES: Record<string, { good: unknown[]; bad: unknown[] }> = {
 
 describe('the option table', () => {
   it('names each option of PageAgentConfig once (nested ones dotted)', () => {
-    type Flat = Exclude<keyof PageAgentConfig, 'instructions'> | `instructions.${keyof NonNullable<PageAgentConfig['instructions']> & string}`;
+    type Flat =
+      | Exclude<keyof PageAgentConfig, 'instructions' | 'pricing'>
+      | `instructions.${keyof NonNullable<PageAgentConfig['instructions']> & string}`
+      | `pricing.${keyof NonNullable<PageAgentConfig['pricing']> & string}`;
     expectTypeOf<OptionName>().toEqualTypeOf<Flat>();
     expect(Object.keys(OPTIONS)).toHaveLength(new Set(Object.keys(OPTIONS)).size);
   });

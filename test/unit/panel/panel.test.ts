@@ -97,7 +97,20 @@ describe('Panel', () => {
     const stepCard = root.querySelector('.card.step')!;
     expect(stepCard.querySelector('.goal')?.textContent).toContain('Enter the first name');
     expect(stepCard.querySelector('.action')?.textContent).toBe('Type “Ada” into [2]');
-    expect(stepCard.querySelector('.result')?.textContent).toContain('Typed "Ada"');
+    // The result restates the typing: the action line says it all (#18).
+    expect(stepCard.querySelector('.result')).toBeNull();
+  });
+
+  it('shows what the page did after a step in plain words, and why a step failed (#18)', async () => {
+    const { agent, root, panel, settle } = setup();
+    await agent.execute('add it');
+    panel.expand();
+    agent.push(step(0, 'click_element_by_index', { index: 3 }, 'Clicked [3]<button>Add task />. The form <form id=new-task class=new-task>Title Assignee Unassigned Maria… was submitted (the page handled it without leaving). 3 elements appeared in the page; read it again to see them (marked with *).'));
+    agent.push(step(1, 'click_element_by_index', { index: 4 }, 'Did not click [4]<button>Save />: it is disabled. It may become enabled once required fields are filled or another step is done.'));
+    await settle();
+    const results = [...root.querySelectorAll('.card.step .result')];
+    expect(results.map((line) => line.textContent)).toEqual(['ResultForm submitted', 'ResultNot done: it is disabled']);
+    expect(results.map((line) => line.classList.contains('failed'))).toEqual([false, true]);
   });
 
   it('renders the final answer as markdown with a copy button and shows token usage with cost', async () => {
