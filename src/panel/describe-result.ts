@@ -7,10 +7,10 @@ import type { MessageKey, Translate } from './i18n.js';
 
 /** Facts of the page after an action, by the sentence that states them (`$1` fills `{s}`). */
 const FACTS: [RegExp, MessageKey][] = [
-  [/The form <[^>]*>[^<>]*? was submitted/, 'resForm'],
+  [/The form <.*? was submitted/, 'resForm'],
   [/A page navigation started/, 'resNavigate'],
   [/A dialog opened: <[^>]*>([^<>]*?)\.(?: |$)/, 'resDialog'],
-  [/The dialog <[^>]*>[^<>]*? closed/, 'resClosed'],
+  [/The dialog <.*? closed/, 'resClosed'],
   [/\b(?:It|aria-[a-z]+) is (?:now|still) ([^.]+)/, 'resState'],
   [/the field now shows "?(.*?)"? \(the page/, 'resShows'],
   [/Text changed in <[^>]*>([^<>]*?) \(shown as it is now\)/, 'resText'],
@@ -36,8 +36,7 @@ export const plainResult = (output: string): string =>
   output
     .replace(/\*?\[(\d+)\]<[^>]*>([^<>]*?)\s*\/>/g, (_, index: string, text: string) => text || `[${index}]`)
     .replace(/<[a-z][\w-]*(?: [^<>]*)?>/g, '')
-    .replace(/;\s*read [^.]*\./gi, '.')
-    .replace(/\s*Read the page again[^.]*\./g, '')
+    .replace(/[;.] read (?:it|the page) again[^.]*(?=\.)/gi, '')
     .trim();
 
 /**
