@@ -150,17 +150,8 @@ export const detailsOpen = getter<boolean>(P('HTMLDetailsElement'), 'open');
 export const onclickHandler = getter<unknown>(HTMLElementP, 'onclick');
 export const onmousedownHandler = getter<unknown>(HTMLElementP, 'onmousedown');
 export const innerText = getter<string>(HTMLElementP, 'innerText');
-const validationMessageOf = byFormTag<string>('validationMessage', 6);
-/** The browser's constraint-validation message of an input, select or textarea ('' when valid or another element). */
-export function validationMessage(element: Element): string {
-  return validationMessageOf(element, localName(element)) ?? '';
-}
-const disabledMatcher = ':disabled';
-
-/** Whether a form control is disabled, including through a disabled fieldset. */
-export function isDisabledControl(element: Element): boolean {
-  return matches(element, disabledMatcher);
-}
+/** The browser's constraint-validation message of an input, select or textarea of that tag ('' when valid, null for another tag). */
+export const validationMessage = byFormTag<string>('validationMessage', 6);
 
 // Events, focus, scrolling and queries (actions and overlays).
 const EventTargetP = P('EventTarget');

@@ -14,8 +14,8 @@ import {
   selectOptions, shadowGetElementById, styleOf, textareaValue, textContent,
 } from '../platform.js';
 
-/** Whether an author or a `<label>` gave the name (aria-labelledby, aria-label, labels), not content, title or placeholder. */
-export const isAuthoredName = (named: AccessibleName): boolean => named.from === 'labelledby' || named.from === 'aria-label' || named.from === 'label';
+/** The name sources by which an author or a `<label>` gave the name (aria-labelledby, aria-label, labels), not content, title or placeholder. */
+export const AUTHORED_NAMES = stringSet(['labelledby', 'aria-label', 'label']);
 
 /** Where a name came from. */
 export type NameSource = 'labelledby' | 'aria-label' | 'label' | 'native' | 'content' | 'title' | 'placeholder' | 'none';
@@ -242,11 +242,11 @@ function pseudoText(element: Element, pseudo: string): string {
 }
 
 /**
- * The text of the elements an id list (aria-describedby, aria-errormessage) names, as a referenced
- * name (hidden ones count), and those elements. Never throws.
+ * The text of the elements the id list in `attribute` (aria-describedby, aria-errormessage) names, as
+ * a referenced name (hidden ones count), and those elements. Never throws.
  */
-export function referencedText(element: Element, ids: string | null): { text: string; elements: Element[] } {
-  const elements = idRefs(element, ids);
+export function referencedText(element: Element, attribute: string): { text: string; elements: Element[] } {
+  const elements = idRefs(element, getAttribute(element, attribute));
   return { text: boundedText(element, () => referencedNames(elements, true)), elements };
 }
 

@@ -6,20 +6,20 @@ import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
   closest, collectionLength, detailsOpen, getAttribute, getAttributeNames, inputChecked, inputIndeterminate, inputType,
-  inputValue, isDisabledControl, localName, matches, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
+  inputValue, localName, matches, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
   textareaValue, validationMessage,
 } from '../platform.js';
-import { BUTTON_INPUTS, computeName, isAuthoredName, RANGE_ROLES, referencedText } from './accessible-name.js';
+import { AUTHORED_NAMES, BUTTON_INPUTS, computeName, RANGE_ROLES, referencedText } from './accessible-name.js';
 import { isEditingHost } from './interactivity.js';
 import { isSensitiveField, maskedValue } from './sensitive.js';
 
 /** Attributes and value text of a listed element. */
 export interface ListedInfo {
   attributes: ShownAttribute[];
-  /** A value or choice shown as the element's text (textarea, select, button-like inputs). */
-  label?: string;
+  /** A value or choice shown as the element's text (textarea, select, button-like inputs); shown only when not empty. */
+  label?: string | undefined;
   /** The elements whose text makes the accessible name shown (`<label>`s, aria-labelledby targets). */
-  nameElements?: Element[];
+  nameElements?: Element[] | undefined;
 }
 
 const MAX_OPTIONS = 12;
@@ -99,7 +99,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // aria-label, <label>s); the serializer shows it as the line's text when the element has none.
   // A placeholder or title stays as its own attribute: a placeholder never hides a label.
   const named = computeName(element, false);
-  const fromLabel = isAuthoredName(named);
+  const fromLabel = AUTHORED_NAMES[named.from];
   if (fromLabel) set('label', withoutColon(named.name));
   set('placeholder', attr('placeholder'));
   set('title', attr('title'));
@@ -136,10 +136,29 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   if (SELECTABLE_ROLES[role]) set('selected', attr('aria-selected') === 'true');
   if (RANGE_ROLES[role] && !has(attributes, 'value')) set('value', attr('aria-valuetext') ?? attr('aria-valuenow'));
   // closest() tests the element itself too.
-  set('disabled', (native && isDisabledControl(element)) || closest(element, '[aria-disabled=true]') !== null);
+  set('disabled', (native && matches(element, ':disabled')) || closest(element, '[aria-disabled=true]') !== null);
   flag('readonly');
   flag('required');
-  const messages = invalidMessage(element, native, attributes);
+  // `invalid` (with the message a person reads: aria-errormessage, aria-describedby, the browser's
+  // validation message) when the field says it is invalid or failed the browser's checks after the user
+  // touched it (`:user-invalid`); the elements that hold the message are carried.
+  const aria = attr('aria-invalid');
+  let invalid = !!aria && aria !== 'false';
+  try {
+    invalid ||= native && matches(element, ':user-invalid');
+  } catch {
+    // An engine without :user-invalid: aria-invalid only.
+  }
+  let found = invalid ? referencedText(element, 'aria-errormessage') : null;
+  if (found && !found.text) found = referencedText(element, 'aria-describedby');
+  // validationMessage is null for elements other than input, select and textarea.
+  if (found) set('invalid', clipText(found.text || validationMessage(element, tag) || '', 120) || true);
+  // named.elements is this computation's own list.
+  let nameElements = fromLabel ? named.elements : undefined;
+  if (found?.text && found.text.length <= 120) {
+    if (nameElements) for (let i = 0; i < found.elements.length; i++) append(nameElements, found.elements[i]!);
+    else nameElements = found.elements;
+  }
   const popup = attr('aria-haspopup');
   if (popup !== 'false') set('popup', popup === 'true' ? 'menu' : popup);
   // Expanded state in one word; a collapsed popup button is the normal case and says nothing.
@@ -154,10 +173,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   set('data-date', attr('data-date') ?? getAttribute(closest(element, 'td[data-date],[role=gridcell][data-date]') ?? element, 'data-date'));
   set('contenteditable', isEditingHost(element));
   if (extra.length) addExtra(element, attributes, extra, secret);
-  const info: ListedInfo = label ? { attributes, label } : { attributes };
-  if (fromLabel && named.elements) info.nameElements = named.elements;
-  if (messages) info.nameElements = info.nameElements ? [...info.nameElements, ...messages] : messages;
-  return info;
+  return { attributes, label, nameElements };
 }
 
 /** A name without the colon a form layout puts after its labels ("Email:", `::after { content: ":" }`). */
@@ -165,26 +181,4 @@ function withoutColon(name: string): string {
   let end = name.length;
   while (end > 1 && stringIndexOf(':： ', name[end - 1]!) >= 0) end--;
   return stringSlice(name, 0, end);
-}
-
-/**
- * Adds `invalid` (with the message a person reads: aria-errormessage, aria-describedby, the browser's
- * validation message) when the field says it is invalid or failed the browser's checks after the user
- * touched it (`:user-invalid`); returns the elements that hold the message, for carrying.
- */
-function invalidMessage(element: Element, native: boolean, attributes: ShownAttribute[]): Element[] | undefined {
-  const aria = getAttribute(element, 'aria-invalid');
-  let invalid = !!aria && aria !== 'false';
-  try {
-    invalid ||= native && matches(element, ':user-invalid');
-  } catch {
-    // An engine without :user-invalid: aria-invalid only.
-  }
-  if (!invalid) return undefined;
-  let found = referencedText(element, getAttribute(element, 'aria-errormessage'));
-  if (!found.text) found = referencedText(element, getAttribute(element, 'aria-describedby'));
-  // validationMessage is '' for elements other than input, select and textarea.
-  const text = found.text || validationMessage(element);
-  add(attributes, 'invalid', clipText(text, 120) || true);
-  return found.text && found.text.length <= 120 ? found.elements : undefined;
 }

@@ -195,7 +195,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     const info = listedInfo(presented ?? element, presented ? 'input' : tag, options.extraAttributes);
     nameElements = info.nameElements;
     node.attributes = info.attributes;
-    if (info.label !== undefined) node.label = info.label;
+    if (info.label) node.label = info.label;
     cost += LINE_OVERHEAD + tag.length + math.min(info.label?.length ?? 0, 120);
     for (let i = 0; i < info.attributes.length; i++) {
       const value = info.attributes[i]![1];

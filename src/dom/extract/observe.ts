@@ -17,7 +17,7 @@ import {
   collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
   scrollWidth, scrollX, scrollY,
 } from '../platform.js';
-import { computeName, isAuthoredName } from './accessible-name.js';
+import { AUTHORED_NAMES, computeName } from './accessible-name.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
 import { nameListedNode } from './naming.js';
@@ -231,11 +231,9 @@ function adoptInnerName(walk: WalkResult, candidate: Candidate, adopted: SafeSet
   // The walk meets a box before the boxes inside it: the outermost one takes the name.
   adopted.add(input);
   const named = computeName(input, false);
-  if (!isAuthoredName(named)) return '';
-  const attributes: ShownAttribute[] = [];
-  if (node.attributes) for (let i = 0; i < node.attributes.length; i++) append(attributes, node.attributes[i]!);
-  append(attributes, ['label', named.name] as const);
-  node.attributes = attributes;
+  if (!AUTHORED_NAMES[named.from]) return '';
+  // The list is the node's own (listedInfo made it for this node alone).
+  append((node.attributes ??= []) as ShownAttribute[], ['label', named.name] as const);
   candidate.nameElements = named.elements;
   return named.name;
 }
