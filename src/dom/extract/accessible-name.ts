@@ -169,7 +169,9 @@ function embeddedValue(element: Element, tag: string, role: string | null): stri
     for (let i = 0; i < collectionLength(options); i++) if (optionSelected(options[i]!)) text += ' ' + optionText(options[i]!);
     return text;
   }
-  if (role !== null && RANGE_ROLES[role]) {
+  // The role tables have no prototype: a missing role (null) is in none of them.
+  if (RANGE_ROLES[role!]) {
+
     const value = getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow');
     if (value !== null) return value;
   }

@@ -18,13 +18,16 @@ export interface ListedInfo {
   attributes: ShownAttribute[];
   /** A value or choice shown as the element's text (textarea, select, button-like inputs); shown only when not empty. */
   label?: string | undefined;
-  /** The elements whose text makes the accessible name shown (`<label>`s, aria-labelledby targets). */
+  /** The elements whose text makes the accessible name shown (`<label>`s, aria-labelledby targets) and the invalid message; possibly none. */
+
   nameElements?: Element[] | undefined;
 }
 
 const MAX_OPTIONS = 12;
 const MAX_OPTIONS_TEXT = 110;
-const CHECKABLE_ROLES = stringSet(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
+/** Roles with a checked state; of them, an input's type can only be checkbox or radio. */
+export const CHECKABLE_ROLES = stringSet(
+['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE_ROLES = stringSet(['option', 'tab', 'treeitem', 'gridcell', 'row']);
 const FORM_CONTROLS = stringSet(['input', 'select', 'textarea', 'button']);
 
@@ -107,8 +110,9 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   if (native && tag !== 'button' && !fromLabel && !attr('placeholder') && !attr('title')) set('name', attr('name'));
   if (type) {
     const value = inputValue(element);
-    if (type === 'checkbox' || type === 'radio') {
-      set('checked', inputIndeterminate(element) ? 'mixed' : inputChecked(element));
+    if (CHECKABLE_ROLES[type]) {
+      set
+('checked', inputIndeterminate(element) ? 'mixed' : inputChecked(element));
     } else if (BUTTON_INPUTS[type]) {
       label = value;
     } else if (type === 'image') {
@@ -149,16 +153,16 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   } catch {
     // An engine without :user-invalid: aria-invalid only.
   }
-  let found = invalid ? referencedText(element, 'aria-errormessage') : null;
-  if (found && !found.text) found = referencedText(element, 'aria-describedby');
-  // validationMessage is null for elements other than input, select and textarea.
-  if (found) set('invalid', clipText(found.text || validationMessage(element, tag) || '', 120) || true);
-  // named.elements is this computation's own list.
-  let nameElements = fromLabel ? named.elements : undefined;
-  if (found?.text && found.text.length <= 120) {
-    if (nameElements) for (let i = 0; i < found.elements.length; i++) append(nameElements, found.elements[i]!);
-    else nameElements = found.elements;
+  // named.elements is this computation's own list: the message's elements join it.
+  const nameElements = (fromLabel && named.elements) || [];
+  if (invalid) {
+    let found = referencedText(element, 'aria-errormessage');
+    if (!found.text) found = referencedText(element, 'aria-describedby');
+    // validationMessage is null for elements other than input, select and textarea.
+    set('invalid', clipText(found.text || validationMessage(element, tag) || '', 120) || true);
+    if (found.text && found.text.length <= 120) for (let i = 0; i < found.elements.length; i++) append(nameElements, found.elements[i]!);
   }
+
   const popup = attr('aria-haspopup');
   if (popup !== 'false') set('popup', popup === 'true' ? 'menu' : popup);
   // Expanded state in one word; a collapsed popup button is the normal case and says nothing.

@@ -1,18 +1,17 @@
 // Visually hidden native checkboxes and radios whose visible part is a <label> (pill groups, radio
 // cards, toggles and custom boxes drawn by the label or a sibling): the control is not listed, its
 // label is, carrying the control's kind and state. Reads style and layout; knows nothing of the walk.
-import { stringSet } from '../intrinsics.js';
 import { paintsBox } from './button-look.js';
+import { CHECKABLE_ROLES } from './element-info.js';
 import {
   documentElement, getBoundingClientRect, getPropertyValue, inputType, labelControl, labelsOf, localName, nodeListLength, ownerDocument,
   rectBottom, rectHeight, rectLeft, rectRight, rectTop, rectWidth, scrollWidth, styleOf,
 } from '../platform.js';
 
-const TOGGLES = stringSet(['checkbox', 'radio']);
-
-/** Whether `element` is a native checkbox or radio that a person cannot see. */
+/** Whether `element` is a native checkbox or radio that a person cannot see (of the checkable roles, an input's type is only ever those two). */
 function isHiddenToggle(element: Element): boolean {
-  return localName(element) === 'input' && TOGGLES[inputType(element)] && isVisuallyHiddenControl(element);
+  return localName(element) === 'input' && CHECKABLE_ROLES[inputType(element)] && isVisuallyHiddenControl(element);
+
 }
 
 /** Rendered, not transparent and larger than a pixel each way. */
@@ -42,9 +41,9 @@ export function isVisuallyHiddenControl(control: Element): boolean {
 
 /** The first shown `<label>` of a checkbox or radio, or null. */
 function shownLabel(control: Element): Element | null {
-  const labels = labelsOf(control, 'input');
-  const count = labels ? nodeListLength(labels) : 0;
-  for (let i = 0; i < count; i++) if (isShown(styleOf(labels![i]!), getBoundingClientRect(labels![i]!))) return labels![i]!;
+  // A checkbox or radio always has its labels list.
+  const labels = labelsOf(control, 'input')!;
+  for (let i = 0; i < nodeListLength(labels); i++) if (isShown(styleOf(labels[i]!), getBoundingClientRect(labels[i]!))) return labels[i]!;
   return null;
 }
 

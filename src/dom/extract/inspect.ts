@@ -75,7 +75,8 @@ export interface Inspection {
   scope: Scope;
   children: ChildSource | null;
   /** The elements whose text makes the name shown on the element's line, or the group name (see `node.group`). */
-  nameElements?: Element[];
+  nameElements?: Element[] | undefined;
+
 }
 
 const SKIP = stringSet(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'wbr']);
@@ -228,8 +229,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     ink: { style, width, under: scope.ink, background: undefined, decided: false, element, rect },
     inPresenter: scope.inPresenter || presented !== null,
   };
-  const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null };
-  if (nameElements) inspection.nameElements = nameElements;
+  const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null, nameElements };
   if (LEAVES[tag]) return inspection;
   if (tag === 'iframe' || tag === 'frame') {
     inspection.children = frameChildren(element, node, rect, style, childScope);

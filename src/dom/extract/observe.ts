@@ -242,7 +242,9 @@ function carry(walk: WalkResult, elements: readonly Element[] | undefined): void
   if (!elements) return;
   for (let i = 0; i < elements.length; i++) {
     const node = walk.nodeOf(elements[i]!);
-    if (node && node.index === undefined && !walk.candidateOf(node)) node.carried = true;
+    // Only a candidate gets an index.
+    if (node && !walk.candidateOf(node)) node.carried = true;
+
   }
 }
 

@@ -47,10 +47,11 @@ export interface Candidate {
   /** The previous observation knew it was in the page (so it is not marked new). */
   known: boolean;
   /** The elements whose text makes the name on its line (`<label>`s, aria-labelledby targets). */
-  nameElements?: Element[];
+  nameElements?: Element[] | undefined;
 }
 
-/** A group of controls with a name (see `ElementNode.group`) and the elements its name comes from. */
+/** A group
+ of controls with a name (see `ElementNode.group`) and the elements its name comes from. */
 export interface NamedGroup {
   node: ElementNode;
   nameElements: Element[] | undefined;
@@ -227,8 +228,7 @@ class Walk {
     const ink = inspection.scope.ink!;
     if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) append(this.#painters, { element, rect: entry.rect });
     if (inspection.listed) {
-      const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known };
-      if (inspection.nameElements) candidate.nameElements = inspection.nameElements;
+      const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known, nameElements: inspection.nameElements };
       append(this.#candidates, candidate);
       this.#byNode.set(node, candidate);
     }
