@@ -287,6 +287,5 @@ function roleOf(element: Element): string | null {
 function isHidden(element: Element): boolean {
   if (closest(element, '[aria-hidden=true]')) return true;
   const style = styleOf(element);
-  const display = getPropertyValue(style, 'display');
-  return getPropertyValue(style, 'visibility') !== 'visible' || (display !== 'contents' && rectListLength(rectsOf(element)) === 0);
+  return getPropertyValue(style, 'visibility') !== 'visible' || (getPropertyValue(style, 'display') !== 'contents' && rectListLength(rectsOf(element)) === 0);
 }

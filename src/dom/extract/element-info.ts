@@ -6,7 +6,7 @@ import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
   closest, collectionLength, detailsOpen, getAttribute, getAttributeNames, inputChecked, inputIndeterminate, inputType,
-  inputValue, localName, matches, nodeType, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
+  inputValue, matches, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
   textareaValue, validationMessage,
 } from '../platform.js';
 import { AUTHORED_NAMES, BUTTON_INPUTS, computeName, RANGE_ROLES, referencedText } from './accessible-name.js';
@@ -84,11 +84,14 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   const attributes: ShownAttribute[] = [];
   const attr = (name: string): string | null => getAttribute(element, name);
   const set = (name: string, value: string | boolean | null | undefined): void => add(attributes, name, value);
-  // ARIA's true/mixed/false states: `name` or `name=mixed`.
-  const tristate = (name: string, value: string | null): void => set(name, value === 'true' || (value === 'mixed' && value));
   // Native attributes on form controls, their ARIA twins on custom widgets.
-  const native = !!FORM_CONTROLS[tag];
+  const native = FORM_CONTROLS[tag];
   const flag = (name: string): void => set(name, native ? attr(name) !== null : attr('aria-' + name) === 'true');
+  // ARIA's true/mixed/false states (aria-checked, aria-pressed): `name` or `name=mixed`.
+  const tristate = (name: string): void => {
+    const value = attr('aria-' + name);
+    set(name, value === 'true' || (value === 'mixed' && value));
+  };
   let label: string | undefined;
   let secret = false;
   const role = attr('role') as string;
@@ -131,12 +134,11 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     label = textareaValue(element);
   } else if (tag === 'select') {
     label = selectInfo(element, attributes);
-  } else if (tag === 'summary') {
-    const details = parentNode(element);
-    if (details && nodeType(details) === 1 && localName(details) === 'details') set(detailsOpen(details) ? 'expanded' : 'collapsed', true);
+  } else if (tag === 'summary' && matches(element, 'details>summary')) {
+    set(detailsOpen(parentNode(element)!) ? 'expanded' : 'collapsed', true);
   }
   // The role tables have no prototype: a missing role (null) is in none of them.
-  if (CHECKABLE_ROLES[role]) tristate('checked', attr('aria-checked'));
+  if (CHECKABLE_ROLES[role]) tristate('checked');
   if (SELECTABLE_ROLES[role]) set('selected', attr('aria-selected') === 'true');
   if (RANGE_ROLES[role] && !has(attributes, 'value')) set('value', attr('aria-valuetext') ?? attr('aria-valuenow'));
   // closest() tests the element itself too.
@@ -147,7 +149,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   // validation message) when the field says it is invalid or failed the browser's checks after the user
   // touched it (`:user-invalid`); the elements that hold the message are carried.
   const aria = attr('aria-invalid');
-  let invalid = !!aria && aria !== 'false';
+  let invalid = aria && aria !== 'false';
   try {
     invalid ||= native && matches(element, ':user-invalid');
   } catch {
@@ -169,7 +171,7 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   const expanded = attr('aria-expanded');
   if (expanded === 'true' && !has(attributes, 'expanded')) set('expanded', true);
   else if (expanded === 'false' && !has(attributes, 'popup') && !has(attributes, 'collapsed')) set('collapsed', true);
-  tristate('pressed', attr('aria-pressed'));
+  tristate('pressed');
   const current = attr('aria-current');
   if (current !== 'false') set('aria-current', current);
   set('data-state', attr('data-state'));

@@ -47,9 +47,9 @@ function shownLabel(control: Element): Element | null {
   return null;
 }
 
-/** The label that stands for `input` in the page text when it is a visually hidden checkbox or radio, or null. */
-export function presentingLabel(input: Element): Element | null {
-  return isHiddenToggle(input) ? shownLabel(input) : null;
+/** The label that stands for `input` in the page text when it is a visually hidden checkbox or radio, or null or false. */
+export function presentingLabel(input: Element): Element | null | false {
+  return isHiddenToggle(input) && shownLabel(input);
 }
 
 /** The visually hidden checkbox or radio that `label` stands for in the page text, or null. */

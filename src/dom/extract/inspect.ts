@@ -154,7 +154,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   }
   // A visually hidden checkbox or radio is listed as its visible label (see hidden-control.ts).
   let presented: Element | null = null;
-  if (listed && tag === 'input' && presentingLabel(element)) listed = false;
+  if (listed && presentingLabel(element)) listed = false;
   else if (mayList && !listed && tag === 'label') {
     presented = presentedControl(element);
     listed = presented !== null;

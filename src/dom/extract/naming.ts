@@ -20,8 +20,7 @@ function hasText(node: ElementNode): boolean {
 
 function isNamed(node: ElementNode): boolean {
   const attributes = node.attributes;
-  if (!attributes) return false;
-  for (let i = 0; i < attributes.length; i++) if (NAMING[attributes[i]![0]]) return true;
+  for (let i = 0; attributes && i < attributes.length; i++) if (NAMING[attributes[i]![0]]) return true;
   return false;
 }
 
