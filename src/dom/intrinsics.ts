@@ -36,6 +36,8 @@ export const math = objectFreeze({ min, max, round, abs });
 export const stringSlice = uncurryThis(String.prototype.slice);
 /** `String.prototype.indexOf`, uncurried. */
 export const stringIndexOf = uncurryThis(String.prototype.indexOf);
+/** `String.prototype.lastIndexOf`, uncurried. */
+export const stringLastIndexOf = uncurryThis(String.prototype.lastIndexOf);
 /** `String.prototype.toLowerCase`, uncurried. */
 export const stringToLowerCase = uncurryThis(String.prototype.toLowerCase);
 /** `String.prototype.charCodeAt`, uncurried. */

@@ -1,7 +1,7 @@
 // What a listed element shows besides its text: a short set of attributes (name, role, labels,
 // state) and its current value, with secret values masked; a select's choice and options.
 // Reads one element; knows nothing of the walk or of indexes.
-import { append, math, startsWith, stringIndexOf, stringSet, stringSlice } from '../intrinsics.js';
+import { append, startsWith, stringIndexOf, stringLastIndexOf, stringSet, stringSlice } from '../intrinsics.js';
 import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
@@ -123,7 +123,8 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
     } else if (secret) {
       set('value', maskedValue(value));
     } else {
-      const shown = type === 'file' ? stringSlice(value, math.max(stringIndexOf(value, '\\'), -1) + 1) : value;
+      // A chosen file reads C:\fakepath\name.pdf: the name alone.
+      const shown = type === 'file' ? stringSlice(value, stringLastIndexOf(value, '\\') + 1) : value;
       set('value', clipText(collapseWhitespace(shown), 80));
       if (type === 'range' || type === 'number') {
         set('min', attr('min'));

@@ -47,6 +47,19 @@ const ARIA = `<!doctype html><title>ARIA states</title>
 <p id="zip-help">Use 5 digits</p>`;
 
 describe('state in every line', () => {
+  it('shows a chosen file by its name, not the browser’s fake path', async () => {
+    const { context, page, errors } = await openWith(web, '<!doctype html><title>Upload</title><label>Invoice <input type="file" id="f"></label>');
+    try {
+      await page.locator('#f').setInputFiles({ name: 'march-invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+      expect(await page.locator('#f').inputValue()).toBe('C:\\fakepath\\march-invoice.pdf');
+      const { content } = await observe(page);
+      expect(listedLines(content)).toContainEqual(expect.stringMatching(/^\[\d+\]<input type=file value=march-invoice\.pdf>Invoice \/>$/));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the state and value of native controls', async () => {
     const { context, page, errors } = await openWith(web, NATIVE);
     try {
