@@ -9,6 +9,7 @@
 import type { PageAgentCore } from '../agent.js';
 import { messageOf, schedule } from '../base/index.js';
 import type { ExecutionResult } from '../types.js';
+import { emitHistory } from './agent-events.js';
 import { checkTaskRunState, type TaskRunState } from './task-run.js';
 
 /** The sessionStorage key of a task carried to the next page. */
@@ -127,7 +128,7 @@ export function carryAcrossPages(agent: PageAgentCore, panel: CarriedPanel): Pro
       if (ended) {
         agent.task = state.task;
         agent.history = state.history;
-        agent.dispatchEvent(new Event('historychange'));
+        emitHistory(agent);
         return { success: false, data: ended, history: state.history, usage: state.usage };
       }
       // The model is told where it is now; the panel shows the same line.
