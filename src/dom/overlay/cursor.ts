@@ -14,8 +14,7 @@ const MAX_MS = 420;
 export class Cursor {
   readonly element: HTMLElement;
   #win: Window;
-  #x: number | null = null;
-  #y: number | null = null;
+  #at: { x: number; y: number } | null = null;
 
   constructor(win: Window, doc: Document) {
     this.#win = win;
@@ -44,8 +43,7 @@ export class Cursor {
   async moveTo(x: number, y: number): Promise<void> {
     // The first move glides in from the middle of the viewport so the user sees where it goes.
     const from = this.position ?? { x: this.#win.innerWidth / 2, y: this.#win.innerHeight / 2 };
-    this.#x = x;
-    this.#y = y;
+    this.#at = { x, y };
     this.element.classList.add('on');
     // The arrow's tip is at (2, 1.5) in its box.
     const to = `translate(${x - 2}px, ${y - 1.5}px)`;
@@ -77,6 +75,7 @@ export class Cursor {
 
   /** The last position, or null before the first move. */
   get position(): { x: number; y: number } | null {
-    return this.#x === null || this.#y === null ? null : { x: this.#x, y: this.#y };
+    // A copy: a caller changing it does not move the cursor.
+    return this.#at && { ...this.#at };
   }
 }
