@@ -37,23 +37,22 @@ export function parseReply(response: unknown, tools: Record<string, Tool>, optio
   const macroActions = options.macro ? Object.keys(options.macro.actions) : [];
   const found = extractToolCall(normalized, options.toolChoiceName, [...toolNames, ...macroActions], log);
 
+  let name: string | undefined;
+  let args: unknown;
   if (options.macro && options.toolChoiceName && tools[options.toolChoiceName]) {
-    const macroName = options.toolChoiceName;
-    const repaired = repairMacroArgs(macroName, found, options.macro.actions, log);
-    if (found.name) matchToolName(found.name, [macroName], log);
-    const args = validateArgs(tools[macroName]!.inputSchema, repaired, macroName, toolNames, log);
-    return { name: macroName, args, repairs: log.notes };
+    name = options.toolChoiceName;
+    args = repairMacroArgs(name, found, options.macro.actions, log);
+    if (found.name) matchToolName(found.name, [name], log);
+  } else {
+    name = found.name ? matchToolName(found.name, toolNames, log) : options.toolChoiceName ?? (toolNames.length === 1 ? toolNames[0] : undefined);
+    if (!name || !tools[name]) {
+      const shown = found.name ?? '(no name)';
+      throw new LLMError('invalid_tool_args', `Unknown tool "${shown}". Available tools: ${toolNames.join(', ')}.`, {
+        rawResponse: response,
+        note: `Your previous reply called the unknown tool "${shown}". Use one of: ${toolNames.join(', ')}.`,
+      });
+    }
+    args = found.args;
   }
-
-  let name = found.name ? matchToolName(found.name, toolNames, log) : undefined;
-  if (!found.name) name = options.toolChoiceName ?? (toolNames.length === 1 ? toolNames[0] : undefined);
-  if (!name || !tools[name]) {
-    const shown = found.name ?? '(no name)';
-    throw new LLMError('invalid_tool_args', `Unknown tool "${shown}". Available tools: ${toolNames.join(', ')}.`, {
-      rawResponse: response,
-      note: `Your previous reply called the unknown tool "${shown}". Use one of: ${toolNames.join(', ')}.`,
-    });
-  }
-  const args = validateArgs(tools[name]!.inputSchema, found.args, name, toolNames, log);
-  return { name, args, repairs: log.notes };
+  return { name, args: validateArgs(tools[name]!.inputSchema, args, name, toolNames, log), repairs: log.notes };
 }
