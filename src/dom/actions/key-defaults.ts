@@ -9,7 +9,7 @@ import { isDisabled } from './resolve-target.js';
 import { deleteAtCaret, editableOf, fireChange, hasSelectionApi, inputEvent, insertRich, insertTyped } from './text-editing.js';
 import { describeElement } from '../describe.js';
 
-const BLOCKS_IMPLICIT_SUBMISSION = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
+const BLOCKS_IMPLICIT_SUBMISSION = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'time', 'datetime-local', 'month', 'week', 'number']);
 const BUTTON_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
 
 function activationClick(element: Element): void {
