@@ -58,7 +58,7 @@ export function watchSettle(ctx: DomContext, watched: Watched, forward: boolean,
     }
   });
   // Lazy images swapping in their source count too; other attribute changes (animations) do not.
-  for (const doc of docs) observer.observe(doc, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['src', 'srcset'] });
+  for (const doc of docs) observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true, attributeFilter: ['src', 'srcset'] });
 
   return async (nearEnd) => {
     let size = watched.size();
