@@ -3,9 +3,9 @@
 // keyup) and the default actions synthetic events lack (key-defaults.ts). Reports what changed.
 import type { DomContext } from '../context.js';
 import type { ActionResult } from '../types.js';
-import { focusElement, isConnected } from '../platform.js';
+import { isConnected } from '../platform.js';
 import { describeAny, watchChanges } from './change-watch.js';
-import { deepActiveElement, isFocusable } from './focus.js';
+import { deepActiveElement, ensureFocus, isFocusable } from './focus.js';
 import { keyDownDefault, keyUpDefault } from './key-defaults.js';
 import { MODIFIER_KEYS, dispatchKey, namedKey, noModifiers, parseKeyCombo, typesText, type KeyDefinition, type ModifierState } from './keyboard.js';
 import { fail, isFailure, resolveTarget, sentence, succeed } from './resolve-target.js';
@@ -24,7 +24,7 @@ export async function pressKey(ctx: DomContext, key: string, index?: number): Pr
     element = target.element;
     description = target.description;
     if (isOffLimits(ctx, element)) return fail(`Did not press ${combo.label}: [${index}] is ${OFF_LIMITS}.`);
-    if (isFocusable(element) && deepActiveElement(element.ownerDocument) !== element) focusElement(element);
+    if (isFocusable(element)) ensureFocus(element);
   } else {
     const active = deepActiveElement(doc);
     if (active && isOffLimits(ctx, active)) return fail(`Did not press ${combo.label}: focus is on ${OFF_LIMITS}; give an index to press it on the page.`);
