@@ -233,8 +233,8 @@ export function insertRich(host: HTMLElement, text: string, ranges?: StaticRange
   const inputType = text ? 'insertText' : 'deleteContentBackward';
   if (!inputEvent(host, 'beforeinput', inputType, text, ranges)) return false;
   const doc = host.ownerDocument;
-  const done = text ? execCommand(doc, 'insertText', text) : execCommand(doc, 'delete');
-  if (done) return true;
+  // 'delete' takes no value (the empty text goes unread).
+  if (execCommand(doc, text ? 'insertText' : 'delete', text)) return true;
   // No editing command available: change the DOM ourselves and announce it.
   const selection = doc.getSelection();
   const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
