@@ -1,11 +1,12 @@
 // The LLM client: one `invoke` = one API call (plus retries) → one repaired, validated tool call →
 // that tool executed once. Emits `retry` and `error` events. No DOM access; fetch only.
+// The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
+import { sendRequest } from './send-request.js';
+import { parseReply } from './parse-reply.js';
 import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 import { LLMError } from './errors.js';
-import { parseReply } from './parse-reply.js';
 import { buildRequestBody } from './request-body.js';
 import { withRetry } from './retry.js';
-import { sendRequest } from './send-request.js';
 import type { InvokeOptions, InvokeResult, LLMConfig, Message, Tool, Usage } from './types.js';
 import { addUsage, emptyUsage, parseUsage } from './usage.js';
 
