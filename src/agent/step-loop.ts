@@ -3,10 +3,9 @@
 // It reads and writes only the TaskRun and the agent's public fields (loop-agent.ts).
 // The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
 import type { LoopAgent } from './loop-agent.js';
-import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events.js';
+import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
 import { settleBetweenSteps, watchDomChanges } from './dom-activity.js';
 import { addUsage, LLMError, type InvokeResult } from '../llm/index.js';
-import { lastStepError, outcomeOf, type Outcome } from './run-outcome.js';
 import { AGENT_OUTPUT, buildAgentOutput, doneWithData, selectOfferedTools, streamedGoal, type DecodedStep } from '../tools/index.js';
 import { isAbortError, messageOf } from '../base/index.js';
 import { ApprovalGate } from './approval-gate.js';
@@ -16,6 +15,7 @@ import { formatEarlierTasks, LlmsTxtLoader } from '../prompt/index.js';
 import { extractTool } from './extract-tool.js';
 import { takeAction } from './take-action.js';
 import { composeMessages } from './compose-messages.js';
+import { callHook, emitActivity, emitHistory, recordEvent } from './agent-events.js';
 import type { BrowserState } from '../dom/index.js';
 import type { TaskRun } from './task-run.js';
 import type { AgentStatus, AgentStepEvent } from '../types.js';

@@ -3,12 +3,12 @@
 // The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
 import { sendRequest } from './send-request.js';
 import { parseReply } from './parse-reply.js';
-import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 import { LLMError } from './errors.js';
 import { buildRequestBody } from './request-body.js';
 import { withRetry } from './retry.js';
 import type { InvokeOptions, InvokeResult, LLMConfig, Message, Tool, Usage } from './types.js';
 import { addUsage, emptyUsage, parseUsage } from './usage.js';
+import { resolveLLMConfig, type ResolvedLLMConfig } from './config.js';
 
 /** Detail of the `retry` event: `attempt` is the 1-based retry number, `maxAttempts` the retry budget (maxRetries). */
 export interface LLMRetryDetail {

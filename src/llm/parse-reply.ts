@@ -1,13 +1,13 @@
 // Turns a chat-completion reply into one validated tool call: finds the call, repairs it
 // (numbered cases in repair/), resolves the tool and validates its arguments.
 // The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
-import { validateArgs } from './repair/validate-args.js';
 import { isAbortError, messageOf } from '../base/index.js';
 import { LLMError } from './errors.js';
 import { extractToolCall } from './repair/extract-tool-call.js';
 import { repairMacroArgs } from './repair/repair-macro.js';
 import { createRepairLog } from './repair/repair-log.js';
 import { matchToolName } from './repair/tool-names.js';
+import { validateArgs } from './repair/validate-args.js';
 import type { InvokeOptions, LLMDebugLogger, RepairNote, Tool } from './types.js';
 
 /** A tool call ready to execute. */

@@ -1,9 +1,10 @@
 // One HTTP round trip to /chat/completions: headers, per-request timeout, abort pass-through,
 // body decoding (JSON or SSE) and HTTP error classification. No retries, no reply repair.
+// The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
+import { completionFromSSE } from './sse.js';
 import { clearTimer, isAbortError, messageOf, raceAbort, setTimer } from '../base/index.js';
 import { LLMError } from './errors.js';
 import { classifyHttpError, quoteBody } from './http-errors.js';
-import { completionFromSSE } from './sse.js';
 
 /** What one request needs. */
 export interface SendRequestInput {

@@ -2,8 +2,8 @@
 // removes it), and the per-step choice of what the model is offered. Knows nothing of the loop.
 // The imports are in the order that gzips the IIFE smallest (esbuild emits modules in import order).
 import type { PageAgentTool } from '../types.js';
-import { PAGE_TOOLS } from './page-tools.js';
 import { CONTROL_TOOLS } from './control-tools.js';
+import { PAGE_TOOLS } from './page-tools.js';
 import { executeJavascriptTool } from './execute-javascript.js';
 
 /** Names of the tools that change nothing on the page (never subject to approval). */
