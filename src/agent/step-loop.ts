@@ -90,10 +90,13 @@ export class StepLoop {
     const earlier = formatEarlierTasks(run.earlier).text;
     const messages = await composeMessages(config, agent.task, agent.history, state, step, tools.has('done'), this.#llmsTxt, signal, run.fence, earlier);
     // The token budget: stop before a call whose prompt (about 4 characters a token) would pass it.
+    // Estimated only when there is a budget: it serialises the whole prompt, page text and all.
     const budget = config.maxTokens;
-    const next = JSON.stringify(messages).length >> 2;
-    if (budget && run.usage.totalTokens + next > budget) {
-      return this.#fail(run, `Stopped before step ${step + 1}: its call (about ${next} tokens) would pass maxTokens (${budget}; ${run.usage.totalTokens} used).`);
+    if (budget) {
+      const next = JSON.stringify(messages).length >> 2;
+      if (run.usage.totalTokens + next > budget) {
+        return this.#fail(run, `Stopped before step ${step + 1}: its call (about ${next} tokens) would pass maxTokens (${budget}; ${run.usage.totalTokens} used).`);
+      }
     }
     emitActivity(agent, { type: 'thinking' });
     const stopWatching = watchDomChanges();

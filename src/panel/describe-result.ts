@@ -25,7 +25,7 @@ const REASONS: [RegExp, MessageKey][] = [
 ];
 
 /** Whether a result says the action failed (the text is all the history keeps). */
-export const looksFailed = (output: string): boolean =>
+const looksFailed = (output: string): boolean =>
   /^\s*(❌|⚠️|error\b|failed\b|could not\b|cannot\b|unable\b|no element\b|element \[\d+\] is no longer|denied\b|did not\b|there is no\b)|^[^.]*, but /i.test(output);
 
 /**
