@@ -32,7 +32,11 @@ export interface Observation {
 export const DEFAULT_TOKEN_BUDGET = 2200;
 /** Characters per token of page text, measured with o200k on the bench pages (conservative). */
 const CHARS_PER_TOKEN = 3.0;
-/** The walk gives up and summarises after this long, so a huge page never freezes the tab. */
+/**
+ * The walk gives up and summarises after this long, so a huge page never freezes the tab. A read
+ * of the whole page without a budget (extract, `viewportExpansion: -1`) gets ten times as long: it
+ * is asked for all of the page, and a busy machine must not cut it at a few hundred rows.
+ */
 const WALK_TIME_LIMIT_MS = 400;
 const MAX_HIT_TESTS = 600;
 /** A name longer than a line's text limit is cut there, so its source text stays where it is. */
@@ -100,7 +104,7 @@ function observe(ctx: DomContext): Observation {
     viewport,
     zoneLimit,
     budgetChars,
-    deadline: now() + WALK_TIME_LIMIT_MS,
+    deadline: now() + WALK_TIME_LIMIT_MS * (budgetChars < Infinity ? 1 : 10),
     ignore,
     blacklist: resolveRefs(config.interactiveBlacklist),
     whitelist: resolveRefs(config.interactiveWhitelist),

@@ -34,10 +34,14 @@ afterAll(async () => {
 });
 beforeEach(() => llm.reset());
 
-/** Runs one task in the page with `schema` (a JSON Schema, or 'zod4' / 'zod3' for the page's own product schema). */
-async function runTyped(task: string, schema: unknown) {
+/**
+ * Runs one task in the page with `schema` (a JSON Schema, or 'zod4' / 'zod3' for the page's own
+ * product schema); `init` runs in the page before its scripts.
+ */
+async function runTyped(task: string, schema: unknown, init?: () => void) {
   const { context, page, errors } = await openPage();
   try {
+    if (init) await page.addInitScript(init);
     await page.goto(web.url('/orders.html'));
     await page.addScriptTag({ content: userZod });
     const result = await page.evaluate(
@@ -65,27 +69,43 @@ const ORDER = { type: 'object', properties: { id: { type: 'string' }, status: { 
 const doneWithExtracted = (request: RecordedRequest) => agentStep({ done: { text: 'Found it.', success: true, data: JSON.parse(/result: (\{.*\})/.exec(userText(request))![1]!) } }, 'report');
 
 describe('outputSchema through the bundle', () => {
+  /** The three replies of the extract task: extract, its answer (checked), done with the answer. */
+  const extractScript = (onFirst: (text: string) => void) =>
+    script([
+      (request) => {
+        onFirst(userText(request));
+        return agentStep({ extract: { question: 'Status and total of order A-0588?' } }, 'read the table');
+      },
+      (request) => {
+        expect(request.body.tool_choice).toEqual({ type: 'function', function: { name: 'answer' } });
+        expect(request.body.tools[0].function.parameters).toEqual({ type: 'object', properties: { data: ORDER }, required: ['data'] });
+        const row = /A-0588 *\|? *(\w+) *\|? *\$([\d.]+)/.exec(userText(request)) ?? /A-0588\s+(\w+)\s+\$([\d.]+)/.exec(userText(request));
+        if (!row) throw new Error(`row A-0588 not in the extract text:\n${userText(request).slice(-3000)}`);
+        return { toolCall: { name: 'answer', args: { data: { id: 'A-0588', status: row[1], total: row[2] } } } };
+      },
+      doneWithExtracted,
+    ]);
+
   it('extract reads an order far below the listing, and done returns it typed (JSON Schema)', async () => {
     let listed = true;
-    llm.setHandler(
-      script([
-        (request) => {
-          const text = userText(request);
-          listed = text.slice(text.indexOf('<page>')).includes('A-0588');
-          return agentStep({ extract: { question: 'Status and total of order A-0588?' } }, 'read the table');
-        },
-        (request) => {
-          expect(request.body.tool_choice).toEqual({ type: 'function', function: { name: 'answer' } });
-          expect(request.body.tools[0].function.parameters).toEqual({ type: 'object', properties: { data: ORDER }, required: ['data'] });
-          const row = /A-0588 *\|? *(\w+) *\|? *\$([\d.]+)/.exec(userText(request)) ?? /A-0588\s+(\w+)\s+\$([\d.]+)/.exec(userText(request));
-          if (!row) throw new Error(`row A-0588 not in the extract text:\n${userText(request).slice(-3000)}`);
-          return { toolCall: { name: 'answer', args: { data: { id: 'A-0588', status: row[1], total: row[2] } } } };
-        },
-        doneWithExtracted,
-      ]),
-    );
+    llm.setHandler(extractScript((text) => (listed = text.slice(text.indexOf('<page>')).includes('A-0588'))));
     const result = await runTyped('What is the status and total of order A-0588?', ORDER);
     expect(listed).toBe(false);
+    expect(result).toMatchObject({ success: true, data: { id: 'A-0588', status: 'open', total: 745 } });
+    expect(llm.requests).toHaveLength(3);
+  });
+
+  it('extract still reads the whole page on a slow machine, where the step listing stops early', async () => {
+    // A clock that runs 20 ms ahead at every reading: the 400 ms walk of a step stops after a few
+    // hundred rows, as on a loaded machine; extract, asked for all of the page, has ten times as long.
+    let stepText = '';
+    llm.setHandler(extractScript((text) => (stepText = text.slice(text.indexOf('<page>')))));
+    const result = await runTyped('What is the status and total of order A-0588?', ORDER, () => {
+      const real = performance.now.bind(performance);
+      let ahead = 0;
+      performance.now = () => real() + (ahead += 20);
+    });
+    expect(stepText).toContain('the listing stopped early');
     expect(result).toMatchObject({ success: true, data: { id: 'A-0588', status: 'open', total: 745 } });
     expect(llm.requests).toHaveLength(3);
   });
