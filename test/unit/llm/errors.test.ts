@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Every LLMError kind, produced by the real mock server (or a fetch stub), with its retry behaviour.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LLM, LLMError, RETRYABLE_KINDS, type LLMErrorKind } from '../../../src/llm/index.js';
 import { agentStep, startMockLLMServer, type MockLLMServer, type MockReply } from '../../helpers/mock-llm-server.js';
 import { MACRO, USER, macroTool, stubFetch } from './helpers.js';
@@ -17,6 +17,29 @@ const DONE = agentStep({ done: { text: 'ok', success: true } });
 
 function client(extra: Partial<ConstructorParameters<typeof LLM>[0]> = {}) {
   return new LLM({ baseURL: server.baseURL, model: 'gpt-4.1-mini', apiKey: 'sk-test', maxRetries: 1, retryDelay: 1, ...extra });
+}
+
+/**
+ * The real fetch, except that an abort reaches a request only once the server has it. With a 50 ms
+ * `timeout` on a loaded machine the timer can fire before the request arrives: the server would
+ * then see fewer requests than were sent, or see one late, in the next test, taking its reply.
+ * `settled()` resolves when every request sent has ended.
+ */
+function fetchThatArrives(): { customFetch: typeof fetch; settled: () => Promise<unknown> } {
+  const sent: Promise<unknown>[] = [];
+  const customFetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const arrived = sent.length + 1;
+    const outer = init.signal;
+    const inner = new AbortController();
+    const abort = () => inner.abort(outer?.reason);
+    // Given up after 20 s, the request is aborted anyway and the count below says what arrived.
+    const abortOnceArrived = () => vi.waitFor(() => expect(server.requests.length).toBeGreaterThanOrEqual(arrived), { timeout: 20_000, interval: 5 }).then(abort, abort);
+    outer?.addEventListener('abort', abortOnceArrived, { once: true });
+    const response = fetch(input, { ...init, signal: inner.signal });
+    sent.push(response.catch(() => undefined));
+    return response;
+  }) as typeof fetch;
+  return { customFetch, settled: () => Promise.all(sent) };
 }
 
 /** Runs one invoke and returns the error it rejected with, plus the events it sent. */
@@ -75,9 +98,11 @@ describe('retryable kinds are retried, then reported once', () => {
 
   it('timeout: a request that hangs past `timeout`', async () => {
     server.enqueue({ fault: 'hang' }, { fault: 'hang' });
-    const { error } = await failure(client({ timeout: 50 }));
+    const { customFetch, settled } = fetchThatArrives();
+    const { error } = await failure(client({ timeout: 50, customFetch }));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('`timeout`');
+    await settled();
     expect(server.requests).toHaveLength(2);
   });
 
