@@ -18,6 +18,13 @@ const KEY = 'sk-demo-smoke-5566778899';
 const PAGES = ['index.html', 'admin.html', 'signup.html', 'shop.html', 'settings.html', 'board.html'];
 const children: ChildProcess[] = [];
 
+/**
+ * How long a wait in the tests of whole tasks (90 s and more) may last: a task of several model
+ * steps, each with the page's settle waits, can outlast Playwright's own 30 s default on a loaded
+ * two-core machine.
+ */
+const TASK_WAIT_MS = 80_000;
+
 /** The bundle and relay must exist; build them once when a fresh checkout has none (never skip). */
 function ensureBuilt(): void {
   const needed = ['dist/page-agent.iife.js', 'dist/relay.mjs'];
@@ -196,6 +203,7 @@ describe('demo tasks that cross pages (the script on every page)', { timeout: 90
       return agentStep({ done: { text: summary, success: true } }, 'report');
     });
     const { context, page, errors } = await openPage();
+    page.setDefaultTimeout(TASK_WAIT_MS);
     try {
       await page.goto(demo.url + 'checkout-cart.html');
       await runInPanel(page, 'Check out my cart to Ada Lovelace, 12 St James\'s Square, London, by express.');
@@ -232,6 +240,7 @@ describe('demo tasks that cross pages (the script on every page)', { timeout: 90
       return agentStep({ done: { text: onList && remembered ? remembered : 'lost the temperature or the list', success: true } }, 'report');
     });
     const { context, page, errors } = await openPage();
+    page.setDefaultTimeout(TASK_WAIT_MS);
     try {
       await page.goto(demo.url + 'journal.html');
       await runInPanel(page, 'Open the pour-over guide, tell me the water temperature, then go back to the list.');
@@ -249,7 +258,8 @@ describe('demo tasks that cross pages (the script on every page)', { timeout: 90
   });
 });
 
-describe('a follow-up in the same conversation (board)', { timeout: 90_000 }, () => {
+// Three tasks in one page (eight model steps): longer than the others.
+describe('a follow-up in the same conversation (board)', { timeout: 150_000 }, () => {
   let demo: { url: string; output: () => string };
   beforeAll(async () => {
     demo = await startDemo({ LLM_BASE_URL: upstream.baseURL, LLM_API_KEY: KEY, LLM_MODEL: 'mock-model' });
@@ -280,6 +290,7 @@ describe('a follow-up in the same conversation (board)', { timeout: 90_000 }, ()
       return agentStep({ done: { text: `"${title}" is now assigned to Sam.`, success: true } }, 'report');
     });
     const { context, page, errors } = await openPage();
+    page.setDefaultTimeout(TASK_WAIT_MS);
     try {
       await page.goto(demo.url + 'board.html');
       await runInPanel(page, 'Add a high-priority task "Fix login redirect loop" assigned to Maria.');

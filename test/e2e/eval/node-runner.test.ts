@@ -24,7 +24,9 @@ afterAll(async () => {
   await Promise.all([web?.close(), model?.close()]);
 });
 
-describe('npm run eval: the Node-runner section', () => {
+// Whole multi-page tasks (the research one twice) through the built runner: 15 s and more each on a
+// loaded two-core machine.
+describe('npm run eval: the Node-runner section', { timeout: 120_000 }, () => {
   it('passes the popup task: the picker window reports back to its opener, then the main tab is used again', async () => {
     const task = byId('node-popup-plan-picker');
     const run = await runNodeTask({ browser: await getBrowser(), root: ROOT, url: web.url(task.page.path), task, model });

@@ -110,7 +110,8 @@ describe('finding and starting Chromium', () => {
   });
 });
 
-describe('drop-in-page-agent test on bad input', () => {
+// Each test starts the bin (twice in some) and its own Chromium: tens of seconds on a loaded two-core machine.
+describe('drop-in-page-agent test on bad input', { timeout: 120_000 }, () => {
   it('exits 2 when the model endpoint refuses the key, and 3 when it cannot be reached', async () => {
     const file = testFile(SHOP());
     llm.setHandler(() => ({ fault: 'auth' }));

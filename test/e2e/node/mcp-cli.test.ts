@@ -74,7 +74,8 @@ async function freePort(): Promise<number> {
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { text: string }[]).map((part) => part.text).join('\n');
 
-describe('drop-in-page-agent mcp (stdio)', () => {
+// Each test starts the bin, most with their own Chromium: up to 30 s on a loaded two-core machine.
+describe('drop-in-page-agent mcp (stdio)', { timeout: 120_000 }, () => {
   it('serves the page tools, acts, runs page_task, and closes Chromium when the client goes', async () => {
     llm.setHandler(
       scriptedModel([

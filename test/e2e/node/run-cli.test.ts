@@ -1,12 +1,12 @@
 // `drop-in-page-agent run` through the real bin (dist/node.mjs, its own Chromium): the answer on
 // stdout, progress on stderr, --json, exit codes for every bad input, and Ctrl+C leaving no Chromium.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
 import { indexOf, scriptedModel } from './runner-helpers.js';
@@ -43,6 +43,20 @@ interface Spawned {
   stderr: string;
 }
 
+/** Runs of the bin still going. */
+const running = new Set<ChildProcess>();
+// A test that failed or timed out must not leave its run asking the shared mock model for the next
+// test's replies: stop it as Ctrl+C does (the bin then closes its Chromium) and wait for it.
+afterEach(async () => {
+  await Promise.all(
+    [...running].map((child) => {
+      const closed = new Promise((done) => child.once('close', done));
+      child.kill('SIGINT');
+      return closed;
+    }),
+  );
+});
+
 /** Runs the bin with the mock model configured (unless `env` overrides it); `onStart` sees the child. */
 function cli(args: string[], env: Record<string, string> = {}, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<Spawned> {
   return new Promise((done, fail) => {
@@ -55,12 +69,18 @@ function cli(args: string[], env: Record<string, string> = {}, onStart?: (child:
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    running.add(child);
+    child.on('close', (code) => {
+      running.delete(child);
+      done({ code, stdout, stderr });
+    });
     onStart?.(child);
   });
 }
 
-describe('drop-in-page-agent run', () => {
+// Each test starts the bin, and most start its own Chromium: tens of seconds for two runs on a loaded
+// two-core machine, past the e2e default of 30 s.
+describe('drop-in-page-agent run', { timeout: 120_000 }, () => {
   it('prints the answer on stdout, progress on stderr, and exits 0', async () => {
     llm.setHandler(
       scriptedModel([

@@ -1,6 +1,6 @@
 // `drop-in-page-agent test` through the real bin: Markdown tests against static pages with the mock
 // model, the live summary on stderr, JUnit/TAP/JSON reports, exit codes, retries and workers.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -46,6 +46,20 @@ function testFile(name: string, text: string): string {
   return path;
 }
 
+/** Runs of the bin still going. */
+const running = new Set<ChildProcess>();
+// A test that failed or timed out must not leave its run asking the shared mock model for the next
+// test's replies: stop it as Ctrl+C does (the bin then closes its Chromium) and wait for it.
+afterEach(async () => {
+  await Promise.all(
+    [...running].map((child) => {
+      const closed = new Promise((done) => child.once('close', done));
+      child.kill('SIGINT');
+      return closed;
+    }),
+  );
+});
+
 function cli(args: string[], cwd = work): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, 'test', ...args], {
@@ -57,7 +71,11 @@ function cli(args: string[], cwd = work): Promise<{ code: number | null; stdout:
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    running.add(child);
+    child.on('close', (code) => {
+      running.delete(child);
+      done({ code, stdout, stderr });
+    });
   });
 }
 
@@ -82,7 +100,9 @@ Shoppers add mugs from the shop page.
 - expect: the cart holds two items
 `;
 
-describe('drop-in-page-agent test', () => {
+// Each test starts the bin and its own Chromium, and runs one to four Markdown tests: tens of seconds
+// on a loaded two-core machine, past the e2e default of 30 s.
+describe('drop-in-page-agent test', { timeout: 120_000 }, () => {
   it('runs a passing test: live summary on stderr, exit 0, the verdict read from the page', async () => {
     use(uiTestModel({ 'Adds a mug to the cart': [addBlue] }, [CART]));
     const file = testFile('shop.test.md', SHOP_TESTS.split('## Counts')[0]!);
