@@ -1,9 +1,12 @@
-// The e2e rig itself: Chromium starts, pages load from the static server, and the mock LLM
-// server answers cross-origin with a CORS preflight.
+// The e2e rig itself: Chromium starts, pages load from the static server, the mock LLM server
+// answers cross-origin with a CORS preflight, and the pages' clock does not count a busy machine's
+// stalls within a task.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser.js';
+import { getBrowser, openPage } from '../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
+import { STEADY_CLOCK_SCRIPT } from '../helpers/steady-clock.js';
+import { perceptionBundle } from './perception/harness.js';
 
 let web: StaticServer;
 let llm: MockLLMServer;
@@ -67,5 +70,49 @@ describe('e2e rig', () => {
     llm.enqueue({ fault: 'drop' });
     const res = await fetch(`${llm.baseURL}/chat/completions`, { method: 'POST', body: '{"messages":[]}' });
     await expect(res.text()).rejects.toThrow();
+  });
+});
+
+describe('the steady page clock', () => {
+  // Underneath, a clock 20 ms ahead at every reading: a renderer starved of CPU, as in CI.
+  const STALLING = 'const real = performance.now.bind(performance); let ahead = 0; performance.now = () => real() + (ahead += 20);';
+  const DEEP = `<!doctype html><body>${'<div>'.repeat(1000)}<p>deepShown</p>${'</div>'.repeat(1000)}</body>`;
+
+  /** Reads the 1,000-deep page in a context with `scripts` run first: the clock's steps and the page text with its header and footer. */
+  async function readDeepPage(scripts: string[]): Promise<{ inTask: number; acrossTasks: number; text: string }> {
+    const context = await (await getBrowser()).newContext();
+    try {
+      for (const content of scripts) await context.addInitScript({ content });
+      const page = await context.newPage();
+      await page.goto(web.route('/rig-deep.html', { body: DEEP }));
+      await page.addScriptTag({ content: `${await perceptionBundle()}\n;window.Perception = Perception;` });
+      return await page.evaluate(async () => {
+        const start = performance.now();
+        for (let i = 0; i < 99; i++) performance.now();
+        const inTask = performance.now() - start;
+        const before = performance.now();
+        await new Promise((done) => setTimeout(done, 0));
+        const acrossTasks = performance.now() - before;
+        const state = await new window.Perception.PageController({ highlight: false }).getBrowserState();
+        return { inTask, acrossTasks, text: `${state.header}\n${state.content}\n${state.footer}` };
+      });
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('stalls cut the page walk of a step without it', async () => {
+    const { text } = await readDeepPage([STALLING]);
+    expect(text).toContain('the listing stopped early');
+    expect(text).not.toContain('deepShown');
+  });
+
+  it('counts at most 1 ms a reading within a task, the full time across tasks, and the walk reads the whole page', async () => {
+    const { inTask, acrossTasks, text } = await readDeepPage([STALLING, STEADY_CLOCK_SCRIPT]);
+    // 100 readings after the first, 1 ms each at most, where the clock underneath moved 2 s.
+    expect(inTask).toBeLessThanOrEqual(100);
+    expect(acrossTasks).toBeGreaterThanOrEqual(20);
+    expect(text).toContain('deepShown');
+    expect(text).not.toContain('stopped early');
   });
 });
