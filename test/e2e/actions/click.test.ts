@@ -208,12 +208,15 @@ describe('clickElement outcomes', () => {
   });
 
   it('reports a navigation that started', async () => {
-    // The server answers slowly so the page (and the action's result) outlive the start of the navigation.
+    // The server answers only once the test has the action's result, so the page (and the result)
+    // outlive the start of the navigation however long the click takes on a busy machine.
+    let land!: () => void;
+    const landed = new Promise<void>((done) => (land = done));
     web.route('/slow-landing', (_req, res) => {
-      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>slow</title><h1>Slow landing</h1>'), 1500);
+      void landed.then(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>slow</title><h1>Slow landing</h1>'));
     });
     await page.evaluate((url) => document.getElementById('nav-link')!.setAttribute('href', url), web.url('/slow-landing'));
-    const result = await click(page, '#nav-link');
+    const result = await click(page, '#nav-link').finally(land);
     expect(result.success).toBe(true);
     expect(result.message).toContain(`A page navigation started to ${web.url('/slow-landing')}`);
     await page.waitForURL(/slow-landing/);
