@@ -58,6 +58,10 @@ export default defineConfig({
           globalSetup: ['test/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for what the browser or another process does (a request reaching the
+          // mock server, a message over the pairing socket): its 1 s default is a race on a loaded
+          // two-core machine. A poll still ends as soon as its condition holds.
+          expect: { poll: { timeout: 10_000 } },
           // Two cores: one shared Chromium, test files in two workers.
           maxWorkers: 2,
           // Unit tests first, then e2e (projects with different worker limits need distinct groups).
