@@ -99,7 +99,7 @@ describe('agent safety in Chromium', () => {
     const again = await page.evaluate(() => (window as any).agent.execute('again').then((r: any) => r.data));
     expect(again).toBe('second run');
     // Nothing of the agent blocks the page afterwards: a real click reaches the button.
-    await page.locator('button').click({ timeout: 2000 });
+    await page.locator('button').click({ timeout: 15_000 });
     expect(await page.locator('#state').textContent()).toBe('Paid');
     expect(errors).toEqual([]);
     await context.close();

@@ -160,7 +160,7 @@ describe('mcp --pair: pairing a tab', () => {
     expect(await page.evaluate(() => window.pageAgent!.status)).toBe('idle');
     expect(await page.evaluate(() => window.pageAgent!.panel.wrapper.hidden)).toBe(true);
     // No mask while paired: the tab stays the user's to use between remote actions.
-    await page.locator('#delete').click({ timeout: 5_000 });
+    await page.locator('#delete').click({ timeout: 15_000 });
     expect(await page.locator('#status').textContent()).toBe('Account deleted.');
   });
 

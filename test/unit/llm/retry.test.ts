@@ -123,7 +123,8 @@ describe('abort', () => {
     const controller = new AbortController();
     const reason = new DOMException('stopped by user', 'AbortError');
     const pending = llm.invoke(USER, macroTool().tools, controller.signal, OPTIONS);
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    // Up to 10 s for the request to reach the server (1 s by default): a loaded machine can take longer.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 10_000 });
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });
