@@ -75,9 +75,14 @@ describe('the panel on a phone', { timeout: 60_000 }, () => {
         expect(seen.input.right - seen.input.left).toBeGreaterThan(250);
         expect(seen.inputFont).toBeGreaterThanOrEqual(16);
         expect(seen.smallestButton).toBeGreaterThanOrEqual(43.5);
-        // Scrolled: still on the screen.
-        await page.evaluate(() => scrollTo(0, 600));
-        await page.waitForTimeout(100);
+        // Scrolled: still on the screen, once the scroll event (where the panel places itself) has run.
+        await page.evaluate(
+          () =>
+            new Promise<void>((done) => {
+              addEventListener('scroll', () => requestAnimationFrame(() => done()), { once: true });
+              scrollTo(0, 600);
+            }),
+        );
         const scrolled = await page.evaluate(panelOnScreen);
         expect(inside(scrolled.input, scrolled.screen), JSON.stringify(scrolled)).toBe(true);
         expect(errors).toEqual([]);
