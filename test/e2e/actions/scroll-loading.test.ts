@@ -1,7 +1,8 @@
 // Scrolling waits for what the scroll loads (#12): a feed that loads 20 items 300 ms after a scroll
-// event near the bottom, a container whose IntersectionObserver sentinel loads rows, a scroll asked
-// for at the bottom that still fires the loaders, "already at the bottom" only when nothing loads,
-// and a page that never stops changing (the wait ends at its bound and says so).
+// event near the bottom (also when the page is busy as the timer comes due), a container whose
+// IntersectionObserver sentinel loads rows, a scroll asked for at the bottom that still fires the
+// loaders, "already at the bottom" only when nothing loads, and a page that never stops changing
+// (the wait ends at its bound and says so).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
@@ -65,6 +66,34 @@ describe('a feed loaded by a setTimeout after scroll events', () => {
     expect(item95).toBe(true);
     const last = await page.evaluate(() => window.h.scroll({ down: true }));
     expect(last).toEqual({ success: false, message: 'Did not scroll down: the page is already at the bottom.' });
+  });
+});
+
+describe('a feed whose loader timer comes due while the page is busy', () => {
+  // The page runs a 600 ms task, as a page (or a renderer starved of CPU on a loaded machine) may,
+  // in its scroll listener or in a timer soon after: the loader's 300 ms timer is overdue when the
+  // next frame comes, and the clock has passed the 500 ms grace for loaders without the loader
+  // having had its turn.
+  it.each([
+    ['in its scroll listener', 'listener'],
+    ['in a timer 50 ms after the scroll event', 'timer'],
+  ])('waits for the items all the same when it is busy %s', async (_where, where) => {
+    const { context, page } = await openFixture(web, '/test/fixtures/actions/lazy.html?loader=timeout', { viewport: VIEWPORT });
+    try {
+      await page.evaluate((where) => {
+        const busy = () => {
+          const end = Date.now() + 600;
+          while (Date.now() < end);
+        };
+        addEventListener('scroll', () => (where === 'listener' ? busy() : setTimeout(busy, 50)), { once: true });
+      }, where);
+      const result = await page.evaluate(() => window.h.scroll({ down: true, numPages: 10 }));
+      expect(result.success).toBe(true);
+      expect(result.message).toMatch(/20 new items loaded below \(the content grew by \d+ px\)/);
+      expect(result.message).not.toContain('Reached the bottom');
+    } finally {
+      await context.close();
+    }
   });
 });
 
