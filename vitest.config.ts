@@ -42,10 +42,12 @@ export default defineConfig({
         test: {
           // Builds of the bundle and checks of what it ships: each test builds or spawns Node, which
           // takes seconds on a loaded two-core machine, so they are kept out of the fast unit run.
+          // A whole build, or a packed task with Chromium and a tsc run, took 60-90 s under load.
           name: 'build',
           include: ['test/build/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
           sequence: { groupOrder: 0 },
         },
       },
