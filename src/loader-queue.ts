@@ -2,7 +2,7 @@
 // `window.pageAgentQueue` before the script arrives, dataLayer-style; the script runs them in order
 // once its agent exists and from then on runs every push at once. A bad entry is reported on the
 // console with its position and what was wrong; the entries after it still run.
-import { messageOf } from './base/index.js';
+import { isRecord, messageOf } from './base/index.js';
 import type { PageAgent, PageAgentConfig } from './page-agent.js';
 
 /** One queued call: a function given the agent, `['init', config]`, or `['method', ...args]` (`'panel.show'` reaches into the agent). */
@@ -22,12 +22,9 @@ export interface LiveQueue {
   readonly length: number;
 }
 
-const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
-
+/** How a report names an entry: its method name, else its type (`function`, `number`, …). */
 function describeCall(call: unknown): string {
-  if (typeof call === 'function') return 'a function';
-  if (Array.isArray(call)) return typeof call[0] === 'string' ? `'${call[0]}'` : 'an array without a method name';
-  return call === null ? 'null' : typeof call;
+  return Array.isArray(call) && typeof call[0] === 'string' ? `'${call[0]}'` : typeof call;
 }
 
 /** Runs one queued call; throws an Error naming what was wrong. Returns what the call returned. */
@@ -39,32 +36,31 @@ function runCall(call: unknown, host: QueueHost): unknown {
   const [name, ...args] = (isFunction ? [] : call) as [string, ...unknown[]];
   if (name === 'init') {
     const config = args[0];
-    if (typeof config !== 'object' || !config || Array.isArray(config)) throw new Error('"init" takes a config object, as new PageAgent(config) does');
+    if (!isRecord(config)) throw new Error('"init" takes a config object');
     return host.init(config as PageAgentConfig);
   }
   const agent = host.current();
   if (!agent) throw new Error(`no agent is running ${isFunction ? 'yet' : `for "${name}"`}: queue ["init", config] first, or give the script tag data-base-url and data-model`);
   if (isFunction) return (call as (agent: PageAgent) => unknown)(agent);
-  const path = name.split('.');
-  let owner: unknown = agent;
-  for (const part of path.slice(0, -1)) {
-    if (FORBIDDEN.has(part)) throw new Error(`"${name}" is not a method of the agent`);
-    owner = (owner as Record<string, unknown> | null | undefined)?.[part];
+  // Walks "panel.show" from the agent; a name every object has (constructor, __proto__, toString, …)
+  // anywhere on the way finds nothing.
+  let owner: unknown;
+  let method: unknown = agent;
+  for (const part of name.split('.')) {
+    owner = method;
+    method = part in Object.prototype ? undefined : (owner as Record<string, unknown> | null | undefined)?.[part];
   }
-  const last = path[path.length - 1]!;
-  const method = FORBIDDEN.has(last) ? undefined : (owner as Record<string, unknown> | null | undefined)?.[last];
-  if (typeof method !== 'function') throw new Error(`"${name}" is not a method of the agent (for example "execute", "stop", "panel.show")`);
+  if (typeof method !== 'function') throw new Error(`"${name}" is not a method of the agent`);
   return Reflect.apply(method, owner, args);
 }
 
 /** Runs `call` and reports a throw or a rejected promise on the console, naming the entry. */
-function runReported(call: unknown, position: string, host: QueueHost): void {
-  const report = (error: unknown) => console.error(`[page-agent] pageAgentQueue ${position} (${describeCall(call)}) failed: ${messageOf(error)}`);
+async function runReported(call: unknown, position: string, host: QueueHost): Promise<void> {
   try {
-    const result = runCall(call, host);
-    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(undefined, report);
+    // A throw is caught at once; a returned promise (or thenable) is awaited for its rejection.
+    await runCall(call, host);
   } catch (error) {
-    report(error);
+    console.error(`[page-agent] pageAgentQueue ${position} (${describeCall(call)}) failed: ${messageOf(error)}`);
   }
 }
 
@@ -77,18 +73,15 @@ export function drainQueue(target: { pageAgentQueue?: unknown }, host: QueueHost
   let count = 0;
   const live: LiveQueue = {
     push: (...calls) => {
-      for (const call of calls) runReported(call, `item ${++count}`, host);
+      for (const call of calls) void runReported(call, `item ${++count}`, host);
       return count;
     },
     get length() {
       return count;
     },
   };
-  if (queued !== undefined && !Array.isArray(queued) && !(queued as LiveQueue | null)?.push) {
-    console.error('[page-agent] window.pageAgentQueue is neither an array nor a queue; it was replaced and its content ignored.');
-  } else if (Array.isArray(queued)) {
-    live.push(...queued);
-  }
+  if (Array.isArray(queued)) live.push(...queued);
+  else if (queued !== undefined && !(queued as LiveQueue | null)?.push) console.error('[page-agent] window.pageAgentQueue is neither an array nor a queue; its content was ignored.');
   target.pageAgentQueue = live;
   return live;
 }

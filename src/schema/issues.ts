@@ -19,7 +19,7 @@ const TYPE_CODES = new Set(['invalid_type', 'invalid_value', 'invalid_union', 'i
  * How zod names a JSON value's type in messages: `null`, `array`, `NaN`, `Infinity` or `typeof`
  * (zod names other objects by their class; tool arguments are parsed JSON and have none).
  */
-function typeName(value: unknown): string {
+export function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value === 'number' && !Number.isFinite(value) ? String(value) : typeof value;

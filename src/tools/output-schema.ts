@@ -10,29 +10,29 @@ import type { PageAgentTool } from './tool.js';
 
 type Json = Record<string, any>;
 
-/** The JSON Schema type of a parsed JSON value (`integer` counts as `number`). */
-const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-const isType = (type: string, value: unknown): boolean => type === jsonType(value) || (type === 'integer' && Number.isInteger(value));
+/** Whether a parsed JSON value has the JSON Schema type `type` (`integer` also counts as `number`). */
+const isType = (type: string, value: unknown): boolean => type === s.typeName(value) || (type === 'integer' && Number.isInteger(value));
 const KEYWORDS = /^(type|properties|items|anyOf|oneOf|enum|const)$/;
 
 /** Checks `value` against the JSON Schema keywords a result schema uses (type, properties, required, items, enum, const, anyOf/oneOf). */
 function checkJson(schema: Json, value: any, path: PropertyKey[], issues: SchemaIssue[]): void {
-  const add = (message: string, code = 'invalid_type', at = path, expected?: string) => void issues.push({ code, path: at, message, expected });
+  const add = (issue: SchemaIssue, at = path) => void issues.push({ ...issue, path: at });
   const options: Json[] | undefined = schema.anyOf ?? schema.oneOf;
   const fails = (option: Json) => {
     const found: SchemaIssue[] = [];
     checkJson(option, value, [], found);
     return found.length;
   };
-  if (options?.every(fails)) add('Invalid input', 'invalid_union');
+  if (options?.every(fails)) add(s.invalidUnion());
   const same = (wanted: unknown) => JSON.stringify(wanted) === JSON.stringify(value);
-  if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) add(`Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}`, 'invalid_value');
-  const types: string[] = [schema.type ?? []].flat();
-  if (types.length && !types.some((type) => isType(type, value))) {
-    return add(`Invalid input: expected ${types.join(' or ')}, received ${jsonType(value)}`, undefined, path, types[0] === 'integer' ? 'int' : types[0]);
+  if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) {
+    add({ code: 'invalid_value', path, message: `Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}` });
   }
-  if (jsonType(value) === 'object') {
-    for (const key of schema.required ?? []) if (!(key in value)) add('Invalid input: expected a value, received undefined', undefined, [...path, key]);
+  const types: string[] = [schema.type ?? []].flat();
+  // The first type is the one a mistyped scalar is repaired to (validate-args calls an integer `int`).
+  if (types.length && !types.some((type) => isType(type, value))) return add({ ...s.invalidType(types.join(' or '), value), expected: types[0] === 'integer' ? 'int' : types[0] });
+  if (s.typeName(value) === 'object') {
+    for (const key of schema.required ?? []) if (!(key in value)) add(s.invalidType('a value', undefined), [...path, key]);
     for (const key in schema.properties) if (key in value) checkJson(schema.properties[key], value[key], [...path, key], issues);
   }
   if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkJson(schema.items, item, [...path, i], issues));
@@ -81,14 +81,14 @@ export function outputSchemaOf(value: unknown): ToolInputSchema {
       return result.value;
     });
   }
-  if (jsonType(schema) === 'object' && !schema['~standard'] && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
+  if (s.typeName(schema) === 'object' && !schema['~standard'] && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
     if (JSON.stringify(schema).includes('"$ref"')) throw new ConfigError('outputSchema', 'outputSchema: $ref is not supported; inline its definitions.');
     return customSchema(schema, (input, issues) => {
       checkJson(schema, input, [], issues);
       return input;
     });
   }
-  throw new ConfigError('outputSchema', `outputSchema must be a zod schema or a JSON Schema object; got ${jsonType(schema)}.`);
+  throw new ConfigError('outputSchema', `outputSchema must be a zod schema or a JSON Schema object; got ${s.typeName(schema)}.`);
 }
 
 /** `done` with a `data` argument of the output schema, required when success is true. */

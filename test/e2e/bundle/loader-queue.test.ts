@@ -70,7 +70,7 @@ describe('async loader queue', () => {
       expect(failures[2]).toMatch(/item 4 \('exceute'\) failed: "exceute" is not a method of the agent/);
       expect(failures[3]).toMatch(/item 5 \('constructor'\) failed: "constructor" is not a method/);
       expect(failures[4]).toMatch(/item 6 \('init'\) failed: "init" takes a config object/);
-      expect(failures[5]).toMatch(/item 8 \(a function\) failed: my own bug/);
+      expect(failures[5]).toMatch(/item 8 \(function\) failed: my own bug/);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

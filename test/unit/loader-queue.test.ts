@@ -1,0 +1,80 @@
+// The async loader's command queue without a browser: entries run in order against a stub host, bad
+// entries are reported on the console naming their position and what was wrong (#20).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { drainQueue, type QueueHost } from '../../src/loader-queue.js';
+import type { PageAgent } from '../../src/page-agent.js';
+
+let errors: string[];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((message: unknown) => void errors.push(String(message)));
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** A host whose agent has `execute` and `panel.show`, recording the calls. */
+function stubHost(calls: unknown[][]): QueueHost {
+  const agent = {
+    execute: (...args: unknown[]) => (calls.push(['execute', ...args]), Promise.resolve('ok')),
+    stop: () => Promise.reject(new Error('stop failed')),
+    panel: { show: () => calls.push(['panel.show']) },
+  } as unknown as PageAgent;
+  return { current: () => agent, init: () => agent };
+}
+
+describe('drainQueue', () => {
+  it('runs queued calls in order, then runs each push at once and counts them', () => {
+    const calls: unknown[][] = [];
+    const target: { pageAgentQueue?: unknown } = { pageAgentQueue: [['execute', 'a'], ['panel.show']] };
+    const live = drainQueue(target, stubHost(calls));
+    expect(target.pageAgentQueue).toBe(live);
+    expect(live.push(['execute', 'b'])).toBe(3);
+    expect(live.length).toBe(3);
+    expect(calls).toEqual([['execute', 'a'], ['panel.show'], ['execute', 'b']]);
+    expect(errors).toEqual([]);
+  });
+
+  it('finds nothing through a name every object has, anywhere on the path', () => {
+    const live = drainQueue({}, stubHost([]));
+    live.push(['constructor'], ['panel.constructor.name'], ['__proto__.execute'], ['toString'], ['panel.nope']);
+    expect(errors).toEqual([
+      `[page-agent] pageAgentQueue item 1 ('constructor') failed: "constructor" is not a method of the agent`,
+      `[page-agent] pageAgentQueue item 2 ('panel.constructor.name') failed: "panel.constructor.name" is not a method of the agent`,
+      `[page-agent] pageAgentQueue item 3 ('__proto__.execute') failed: "__proto__.execute" is not a method of the agent`,
+      `[page-agent] pageAgentQueue item 4 ('toString') failed: "toString" is not a method of the agent`,
+      `[page-agent] pageAgentQueue item 5 ('panel.nope') failed: "panel.nope" is not a method of the agent`,
+    ]);
+  });
+
+  it('names an entry that is not a call by its type', () => {
+    drainQueue({ pageAgentQueue: [42, null, [7], ['init', 'x']] }, stubHost([]));
+    expect(errors).toEqual([
+      '[page-agent] pageAgentQueue item 1 (number) failed: expected a function or an array like ["execute", "task"]',
+      '[page-agent] pageAgentQueue item 2 (object) failed: expected a function or an array like ["execute", "task"]',
+      '[page-agent] pageAgentQueue item 3 (object) failed: expected a function or an array like ["execute", "task"]',
+      `[page-agent] pageAgentQueue item 4 ('init') failed: "init" takes a config object`,
+    ]);
+  });
+
+  it('reports a throw at once and a rejection when it comes', async () => {
+    const live = drainQueue({}, stubHost([]));
+    live.push(() => {
+      throw new Error('my bug');
+    }, ['stop']);
+    expect(errors).toEqual(['[page-agent] pageAgentQueue item 1 (function) failed: my bug']);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(errors[1]).toBe(`[page-agent] pageAgentQueue item 2 ('stop') failed: stop failed`);
+  });
+
+  it('says when there is no agent yet', () => {
+    drainQueue({ pageAgentQueue: [['execute', 'a'], () => 1] }, { current: () => undefined, init: () => undefined as never });
+    expect(errors[0]).toMatch(/item 1 \('execute'\) failed: no agent is running for "execute": queue \["init", config\] first/);
+    expect(errors[1]).toMatch(/item 2 \(function\) failed: no agent is running yet/);
+  });
+
+  it('replaces a queue that is neither an array nor a queue, saying so', () => {
+    const target: { pageAgentQueue?: unknown } = { pageAgentQueue: 'x' };
+    drainQueue(target, stubHost([]));
+    expect(errors).toEqual(['[page-agent] window.pageAgentQueue is neither an array nor a queue; its content was ignored.']);
+    expect(typeof (target.pageAgentQueue as { push: unknown }).push).toBe('function');
+  });
+});
