@@ -106,6 +106,7 @@ export class TaskRun {
 /** A deep copy as JSON would carry it (undefined fields dropped). */
 const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** The first thing wrong with `data` as a TaskRunState, or null. */
 function problemOf(data: unknown): string | null {
@@ -118,11 +119,11 @@ function problemOf(data: unknown): string | null {
   const usage = data.usage;
   if (!isRecord(usage) || !['promptTokens', 'completionTokens', 'totalTokens'].every((key) => isCount(usage[key]))) return '`usage` is not a token count';
   const notes = data.notes;
-  if (!isRecord(notes) || !Array.isArray(notes.queued) || !notes.queued.every((n) => typeof n === 'string') || typeof notes.totalWait !== 'number') return '`notes` is malformed';
+  if (!isRecord(notes) || !isStrings(notes.queued) || typeof notes.totalWait !== 'number') return '`notes` is malformed';
   const page = notes.page;
   if (page !== null && !(isRecord(page) && typeof page.url === 'string' && typeof page.title === 'string')) return '`notes.page` is malformed';
   if (!Array.isArray(data.loops) || !data.loops.every((e) => Array.isArray(e) && typeof e[0] === 'string' && isCount(e[1]))) return '`loops` is malformed';
-  if (data.earlier !== undefined && !(Array.isArray(data.earlier) && data.earlier.every((e) => typeof e === 'string'))) return '`earlier` is not a list of strings';
+  if (data.earlier !== undefined && !isStrings(data.earlier)) return '`earlier` is not a list of strings';
   if (data.fence !== undefined && (typeof data.fence !== 'string' || !/^[a-z0-9]{4,32}$/.test(data.fence))) return '`fence` is malformed';
   return null;
 }

@@ -35,7 +35,8 @@ export class PageController extends EventTarget {
     this.#ctx = {
       config: this.config,
       registry: new ElementRegistry(),
-      overlay: new Overlay(win, { showCursor: config.showCursor ?? true, highlightOpacity: config.highlightOpacity, highlightLabelOpacity: config.highlightLabelOpacity }),
+      // The config carries the overlay's options (showCursor, highlightOpacity, highlightLabelOpacity) by their names.
+      overlay: new Overlay(win, config),
       window: win,
     };
     this.useWindow(win);

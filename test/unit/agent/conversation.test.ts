@@ -79,6 +79,9 @@ describe('execute with continue', () => {
     expect(earlierOf(fresh.llm.bodies[0])).toContain('1. Task: first');
     await expect(fresh.agent.continueTask({ ...saved!, earlier: [3] as never })).rejects.toThrow(AgentStateError);
     await expect(fresh.agent.continueTask({ ...saved!, earlier: [3] as never })).rejects.toThrow(/`earlier` is not a list of strings/);
+    // The same check of a list of strings as the queued notes get.
+    await expect(fresh.agent.continueTask({ ...saved!, earlier: 'x' as never })).rejects.toThrow(/`earlier` is not a list of strings/);
+    await expect(fresh.agent.continueTask({ ...saved!, notes: { ...saved!.notes, queued: [3] as never } })).rejects.toThrow(/`notes` is malformed/);
   });
 });
 
