@@ -27,7 +27,7 @@ function describeCall(call: unknown): string {
   return Array.isArray(call) && typeof call[0] === 'string' ? `'${call[0]}'` : typeof call;
 }
 
-/** Runs one queued call; throws an Error naming what was wrong. Returns what the call returned. */
+/** Runs one queued call; throws an Error saying what was wrong (the report names the entry). Returns what the call returned. */
 function runCall(call: unknown, host: QueueHost): unknown {
   const isFunction = typeof call === 'function';
   if (!isFunction && (!Array.isArray(call) || typeof call[0] !== 'string' || !call[0])) {
@@ -40,7 +40,7 @@ function runCall(call: unknown, host: QueueHost): unknown {
     return host.init(config as PageAgentConfig);
   }
   const agent = host.current();
-  if (!agent) throw new Error(`no agent is running ${isFunction ? 'yet' : `for "${name}"`}: queue ["init", config] first, or give the script tag data-base-url and data-model`);
+  if (!agent) throw new Error('no agent is running yet: queue ["init", config] first, or give the script tag data-base-url and data-model');
   if (isFunction) return (call as (agent: PageAgent) => unknown)(agent);
   // Walks "panel.show" from the agent; a name every object has (constructor, __proto__, toString, …)
   // anywhere on the way finds nothing.
@@ -50,7 +50,7 @@ function runCall(call: unknown, host: QueueHost): unknown {
     owner = method;
     method = part in Object.prototype ? undefined : (owner as Record<string, unknown> | null | undefined)?.[part];
   }
-  if (typeof method !== 'function') throw new Error(`"${name}" is not a method of the agent`);
+  if (typeof method !== 'function') throw new Error('not a method of the agent');
   return Reflect.apply(method, owner, args);
 }
 

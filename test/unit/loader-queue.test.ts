@@ -37,11 +37,11 @@ describe('drainQueue', () => {
     const live = drainQueue({}, stubHost([]));
     live.push(['constructor'], ['panel.constructor.name'], ['__proto__.execute'], ['toString'], ['panel.nope']);
     expect(errors).toEqual([
-      `[page-agent] pageAgentQueue item 1 ('constructor') failed: "constructor" is not a method of the agent`,
-      `[page-agent] pageAgentQueue item 2 ('panel.constructor.name') failed: "panel.constructor.name" is not a method of the agent`,
-      `[page-agent] pageAgentQueue item 3 ('__proto__.execute') failed: "__proto__.execute" is not a method of the agent`,
-      `[page-agent] pageAgentQueue item 4 ('toString') failed: "toString" is not a method of the agent`,
-      `[page-agent] pageAgentQueue item 5 ('panel.nope') failed: "panel.nope" is not a method of the agent`,
+      `[page-agent] pageAgentQueue item 1 ('constructor') failed: not a method of the agent`,
+      `[page-agent] pageAgentQueue item 2 ('panel.constructor.name') failed: not a method of the agent`,
+      `[page-agent] pageAgentQueue item 3 ('__proto__.execute') failed: not a method of the agent`,
+      `[page-agent] pageAgentQueue item 4 ('toString') failed: not a method of the agent`,
+      `[page-agent] pageAgentQueue item 5 ('panel.nope') failed: not a method of the agent`,
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('drainQueue', () => {
 
   it('says when there is no agent yet', () => {
     drainQueue({ pageAgentQueue: [['execute', 'a'], () => 1] }, { current: () => undefined, init: () => undefined as never });
-    expect(errors[0]).toMatch(/item 1 \('execute'\) failed: no agent is running for "execute": queue \["init", config\] first/);
+    expect(errors[0]).toMatch(/item 1 \('execute'\) failed: no agent is running yet: queue \["init", config\] first/);
     expect(errors[1]).toMatch(/item 2 \(function\) failed: no agent is running yet/);
   });
 

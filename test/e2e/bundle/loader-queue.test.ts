@@ -65,10 +65,10 @@ describe('async loader queue', () => {
       expect(state.queueLength).toBe(10);
       const failures = consoleMessages.filter((m) => m.startsWith('error:') && m.includes('pageAgentQueue'));
       expect(failures).toHaveLength(6);
-      expect(failures[0]).toMatch(/item 1 \('execute'\) failed: no agent is running for "execute"/);
+      expect(failures[0]).toMatch(/item 1 \('execute'\) failed: no agent is running yet: queue \["init", config\] first/);
       expect(failures[1]).toMatch(/item 3 \(number\) failed: expected a function or an array/);
-      expect(failures[2]).toMatch(/item 4 \('exceute'\) failed: "exceute" is not a method of the agent/);
-      expect(failures[3]).toMatch(/item 5 \('constructor'\) failed: "constructor" is not a method/);
+      expect(failures[2]).toMatch(/item 4 \('exceute'\) failed: not a method of the agent/);
+      expect(failures[3]).toMatch(/item 5 \('constructor'\) failed: not a method of the agent/);
       expect(failures[4]).toMatch(/item 6 \('init'\) failed: "init" takes a config object/);
       expect(failures[5]).toMatch(/item 8 \(function\) failed: my own bug/);
       expect(errors).toEqual([]);
