@@ -123,8 +123,7 @@ describe('drop-in-page-agent test on bad input', { timeout: 120_000 }, () => {
     const unreachable = await cli(['test', file], { LLM_BASE_URL: `http://127.0.0.1:${port}/v1` });
     expect(unreachable.code).toBe(3);
     expect(unreachable.stderr).toContain(`The model endpoint http://127.0.0.1:${port} could not be reached: ECONNREFUSED`);
-    // Two runs of the CLI, each starting Node and Chromium: past 30 s on a loaded two-core machine.
-  }, 90_000);
+  });
 
   it('fails a test whose steps run out of model calls (exit 1), naming the steps', async () => {
     llm.setHandler(() => agentStep({ scroll: { down: true } }));
