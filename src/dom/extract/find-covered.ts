@@ -86,50 +86,54 @@ function opaque(hit: Element, cover: Element): boolean {
   return solid;
 }
 
+/** Whether neither of two elements contains the other (across shadow roots and frames). */
+const unrelated = (a: Element, b: Element): boolean => !composedContains(a, b) && !composedContains(b, a);
+
 /** Whether a painter other than the target, its ancestors and its descendants overlaps `box`. */
 function mayBeCovered(element: Element, box: Rect, painters: readonly HitTarget[]): boolean {
-  for (let i = 0; i < painters.length; i++) {
-    const painter = painters[i]!.element;
-    if (intersects(painters[i]!.rect, box) && !composedContains(painter, element) && !composedContains(element, painter)) return true;
-  }
+  for (let i = 0; i < painters.length; i++) if (intersects(painters[i]!.rect, box) && unrelated(painters[i]!.element, element)) return true;
   return false;
 }
 
 /**
- * Tests up to three points of each target's visible part (in `viewport`): a target is covered when
- * none of them reaches the target, something inside it, or one of its ancestors. Only targets a
- * painter overlaps are tested: in normal flow nothing paints over another box, and on a page of
- * 200,000 elements each hit test costs milliseconds. `opaqueOnly`: and what covers it hides it (text
- * under a transparent overlay can still be read).
+ * What covers `target` (the cover's outermost box, as coverRoot), or null: up to three points of its
+ * visible part (in `viewport`) are hit-tested, and it is covered when none of them reaches it,
+ * something inside it, or one of its ancestors. Only a target a painter overlaps is tested: in normal
+ * flow nothing paints over another box, and on a page of 200,000 elements each hit test costs
+ * milliseconds. `opaqueOnly`: and what covers it hides it (text under a transparent overlay can still
+ * be read).
  */
-export function findCovered(doc: Document, targets: readonly HitTarget[], painters: readonly HitTarget[], viewport: Rect, ignore: SafeSet<Element>, opaqueOnly?: boolean): CoverReport {
+export function coverOf(doc: Document, target: HitTarget, painters: readonly HitTarget[], viewport: Rect, ignore: SafeSet<Element>, opaqueOnly?: boolean): Element | null {
+  const element = target.element;
+  const box = intersection(target.rect, viewport);
+  const { left, top, right, bottom } = box;
+  if (right - left < 1 || bottom - top < 1 || !mayBeCovered(element, box, painters)) return null;
+  const points = [
+    [(left + right) / 2, (top + bottom) / 2],
+    [left + (right - left) / 4, top + (bottom - top) / 4],
+    [right - (right - left) / 4, bottom - (bottom - top) / 4],
+  ];
+  let firstHit: Element | null = null;
+  for (let p = 0; p < points.length; p++) {
+    const hit = deepElementFromPoint(doc, points[p]![0]!, points[p]![1]!, ignore);
+    // Nothing at the point (outside every box) says nothing about a cover. A label listed for its
+    // hidden control: the control over it takes the click with the same effect.
+    if (!hit || !unrelated(element, hit) || (localName(element) === 'label' && labelControl(element) === hit)) return null;
+    firstHit ??= hit;
+  }
+  const cover = coverRoot(firstHit!, element);
+  return opaqueOnly && !opaque(firstHit!, cover) ? null : cover;
+}
+
+/** Which targets something covers (see coverOf), and what covers them with how many targets each. */
+export function findCovered(doc: Document, targets: readonly HitTarget[], painters: readonly HitTarget[], viewport: Rect, ignore: SafeSet<Element>): CoverReport {
   const covered = new SafeSet<Element>();
   const counts = new SafeMap<Element, number>();
   const covers: Array<{ cover: Element; count: number }> = [];
   for (let i = 0; i < targets.length; i++) {
-    const element = targets[i]!.element;
-    const { left, top, right, bottom } = intersection(targets[i]!.rect, viewport);
-    if (right - left < 1 || bottom - top < 1 || !mayBeCovered(element, { left, top, right, bottom }, painters)) continue;
-    const points = [
-      [(left + right) / 2, (top + bottom) / 2],
-      [left + (right - left) / 4, top + (bottom - top) / 4],
-      [right - (right - left) / 4, bottom - (bottom - top) / 4],
-    ];
-    let firstHit: Element | null = null;
-    let reached = false;
-    for (let p = 0; p < points.length && !reached; p++) {
-      const hit = deepElementFromPoint(doc, points[p]![0]!, points[p]![1]!, ignore);
-      // Nothing at the point (outside every box) says nothing about a cover.
-      if (!hit) reached = true;
-      else if (composedContains(element, hit) || composedContains(hit, element)) reached = true;
-      // A label listed for its hidden control: the control over it takes the click with the same effect.
-      else if (localName(element) === 'label' && labelControl(element) === hit) reached = true;
-      else firstHit ??= hit;
-    }
-    if (reached || !firstHit) continue;
-    const cover = coverRoot(firstHit, element);
-    if (opaqueOnly && !opaque(firstHit, cover)) continue;
-    covered.add(element);
+    const cover = coverOf(doc, targets[i]!, painters, viewport, ignore);
+    if (!cover) continue;
+    covered.add(targets[i]!.element);
     const count = counts.get(cover);
     if (count === undefined) append(covers, { cover, count: 0 });
     counts.set(cover, (count ?? 0) + 1);
@@ -159,7 +163,7 @@ export function coveredByPainter(target: HitTarget, painters: readonly HitTarget
   for (let i = 0; i < painters.length; i++) {
     const { element: painter, rect } = painters[i]!;
     if (!encloses(rect, box)) continue;
-    if (composedContains(painter, element) || composedContains(element, painter) || getPropertyValue(styleOf(painter), 'visibility') !== 'visible') continue;
+    if (!unrelated(painter, element) || getPropertyValue(styleOf(painter), 'visibility') !== 'visible') continue;
     const cover = coverRoot(painter, element);
     const common = parentNode(cover);
     let branch: Node = element;

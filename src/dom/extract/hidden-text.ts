@@ -8,22 +8,23 @@ import { append, regexExec, stringCharCodeAt, stringIndexOf, stringSlice } from 
 import { detailsOpen, getPropertyValue, localName, nodeType, parentNode, styleOf } from '../platform.js';
 import type { Rect } from './rect.js';
 
-/** An opaque background colour as [r, g, b], or null when it is not known (an image, a gradient, an unparsed colour). */
-export type Background = readonly [number, number, number] | null;
+/** An opaque background colour as [r, g, b] (an alpha may follow), or null when it is not known (an image, a gradient, an unparsed colour). */
+export type Background = readonly number[] | null;
 
 /**
  * How an element draws its text, for the decision at its first text node: its style and width, and
  * the element it sits in (for the background, read lazily up the chain and kept). The walk root's
- * `under` is the canvas: style null, background known.
+ * `under` is the canvas: no style, background known.
  */
 export interface Ink {
-  style: CSSStyleDeclaration | null;
-  width: number;
-  under: Ink | null;
+  /** Absent on the canvas, whose text is never judged. */
+  style?: CSSStyleDeclaration;
+  width?: number;
+  under?: Ink | null;
   /** The opaque background under the content; undefined until read. */
-  background: Background | undefined;
+  background?: Background;
   /** The element's text was judged already (Scope.textVisible holds the answer). */
-  decided: boolean;
+  decided?: boolean;
   /** The element and its box (top-window px), for the covered-text hit test; absent on the canvas. */
   element?: Element;
   rect?: Rect | null;
@@ -37,7 +38,7 @@ export interface Ink {
  */
 export function canvasUnder(root: Element): Ink {
   const light = localName(root) === 'html' && stringIndexOf(getPropertyValue(styleOf(root), 'color-scheme'), 'dark') < 0;
-  return { style: null, width: 0, under: null, background: light ? [255, 255, 255] : null, decided: true };
+  return { background: light ? [255, 255, 255] : null, decided: true };
 }
 
 const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
@@ -51,11 +52,9 @@ export function parseColor(value: string): number[] | null {
 /** Whether the box and everything in it is drawn as nothing. */
 export function drawsNothing(element: Element, style: CSSStyleDeclaration, width: number, height: number): boolean {
   if (getPropertyValue(style, 'content-visibility') === 'hidden') return true;
-  const filter = getPropertyValue(style, 'filter');
-  if (filter !== 'none' && stringIndexOf(filter, 'opacity(0)') >= 0) return true;
-  const clip = getPropertyValue(style, 'clip-path');
+  if (stringIndexOf(getPropertyValue(style, 'filter'), 'opacity(0)') >= 0) return true;
   // inset(50%) (or more) from both sides, or a circle or ellipse of radius 0, keeps no pixel.
-  if (clip !== 'none' && regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, clip)) return true;
+  if (regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, getPropertyValue(style, 'clip-path'))) return true;
   // A transform that scales to nothing leaves a box without area (its rect includes the transform).
   if ((width === 0 || height === 0) && getPropertyValue(style, 'transform') !== 'none') return true;
   // The body of a closed <details>: everything but its summary.
@@ -71,7 +70,7 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
  */
 function backgroundAt(ink: Ink): Background {
   const through: Ink[] = [];
-  let at: Ink | null = ink;
+  let at: Ink | null | undefined = ink;
   let background: Background | undefined;
   for (; at && (background = at.background) === undefined; at = at.under) {
     const style = at.style!;
@@ -79,7 +78,7 @@ function backgroundAt(ink: Ink): Background {
     const rgb = getPropertyValue(style, 'background-image') === 'none' ? parseColor(getPropertyValue(style, 'background-color')) : null;
     if (rgb?.[3] === 0 && (at.position ??= getPropertyValue(style, 'position')) === 'static') append(through, at);
     else {
-      at.background = background = rgb?.[3] === 1 ? [rgb[0]!, rgb[1]!, rgb[2]!] : null;
+      at.background = background = rgb?.[3] === 1 ? rgb : null;
       break;
     }
   }
@@ -99,10 +98,11 @@ export function textUnreadable(ink: Ink): boolean {
     if (color[3]! < 0.1) return true;
     const background = color[3] === 1 ? backgroundAt(ink) : null;
     // Within about 10 steps per channel of the background: drawn in (nearly) the background's colour.
-    if (background && (color[0]! - background[0]) ** 2 + (color[1]! - background[1]) ** 2 + (color[2]! - background[2]) ** 2 < 300) return true;
+    if (background && (color[0]! - background[0]!) ** 2 + (color[1]! - background[1]!) ** 2 + (color[2]! - background[2]!) ** 2 < 300) return true;
   }
   const indent = getPropertyValue(style, 'text-indent');
-  if (indent === '0px' || ink.width <= 0) return false;
+  const width = ink.width!;
+  if (indent === '0px' || width <= 0) return false;
   const px = +stringSlice(indent, 0, indent.length - 2);
-  return px <= -ink.width || px >= ink.width;
+  return px <= -width || px >= width;
 }

@@ -226,7 +226,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     known,
     cutKnown: registry.observationCount > 0 && registry.hadCutChildren(element),
     textVisible: visible,
-    ink: { style, width, under: scope.ink, background: undefined, decided: false, element, rect },
+    ink: { style, width, under: scope.ink, element, rect },
     inPresenter: scope.inPresenter || presented !== null,
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null, nameElements };

@@ -11,7 +11,7 @@ import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
 import { composedParent, resolveRefs } from './composed-tree.js';
-import { coveredByPainter, deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
+import { coveredByPainter, coverOf, deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
   collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
@@ -121,22 +121,16 @@ function observe(ctx: DomContext): Observation {
   }
   const cover = findCovered(doc, targets, walk.painters, viewport, ignore);
   // Text a person cannot see because an opaque box lies over all of it (#15): its lines are dropped.
-  const texts: HitTarget[] = [];
-  for (let i = 0; i < walk.texts.length && texts.length < MAX_HIT_TESTS; i++) {
-    const { element, rect } = walk.texts[i]!.ink;
-    if (rect && intersects(rect, viewport)) append(texts, { element: element!, rect });
-  }
-  const hiddenText = findCovered(doc, texts, walk.painters, viewport, ignore, true).covered;
-  // Outside the viewport no hit test reaches: painting order decides.
-  for (let i = 0, judged = 0; i < walk.texts.length && judged < MAX_HIT_TESTS && walk.painters.length; i++) {
-    const { element, rect } = walk.texts[i]!.ink;
-    if (!rect || intersects(rect, viewport)) continue;
-    judged++;
-    if (coveredByPainter({ element: element!, rect }, walk.painters)) hiddenText.add(element!);
-  }
-  for (let i = 0; i < walk.texts.length; i++) {
+  // In the viewport a hit test decides; outside it no hit test reaches, so painting order does.
+  for (let i = 0, tested = 0, judged = 0; i < walk.texts.length; i++) {
     const { ink, node } = walk.texts[i]!;
-    if (!hiddenText.has(ink.element!)) continue;
+    const text = ink as HitTarget;
+    if (
+      !text.rect ||
+      !(intersects(text.rect, viewport)
+        ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)
+        : walk.painters.length && judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters))
+    ) continue;
     const kept: PageNode[] = [];
     for (let c = 0; c < node.children.length; c++) if (node.children[c]!.kind !== 'text') append(kept, node.children[c]!);
     node.children = kept;
