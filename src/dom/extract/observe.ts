@@ -1,17 +1,19 @@
 // One observation of the page for the PageController: resolve options, find an open modal, walk,
 // hit-test what is on screen, number the listed elements in document order, render the text, and
 // describe what lies beyond. Never throws: a page it cannot read yields a state that says so.
+// Imports ordered for the gzip of the IIFE (esbuild emits modules in import order): find-covered and
+// page-safe first.
+import { coveredByPainter, coverOf, deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
+import { sanitizeTree } from '../page-safe.js';
 import { messageOf } from '../../base/index.js';
 import type { DomContext } from '../context.js';
 import { append, math, now, SafeSet } from '../intrinsics.js';
 import type { ElementNode, PageNode, ShownAttribute } from '../page-tree.js';
 import { nameOf, serializePage } from '../serialize/page-text.js';
-import { sanitizeTree } from '../page-safe.js';
 import { formatFooter, formatHeader, type PageFrame } from '../serialize/header-footer.js';
 import type { BrowserState, PageControllerConfig } from '../types.js';
 import { describeElement } from '../describe.js';
 import { composedParent, resolveRefs } from './composed-tree.js';
-import { coveredByPainter, coverOf, deepElementFromPoint, findCovered, type HitTarget } from './find-covered.js';
 import { findModal } from './modal.js';
 import {
   collectionLength, documentBody, documentElement, documentTitle, getElementsByTagName, innerHeight, innerWidth, localName, nodeType, scrollHeight,
