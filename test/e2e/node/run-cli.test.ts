@@ -1,6 +1,6 @@
 // `drop-in-page-agent run` through the real bin (dist/node.mjs, its own Chromium): the answer on
 // stdout, progress on stderr, --json, exit codes for every bad input, and Ctrl+C leaving no Chromium.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { indexOf, scriptedModel } from './runner-helpers.js';
+import { indexOf, runBin, scriptedModel, stopBins, type Spawned } from './runner-helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/drop-in-page-agent.mjs');
@@ -37,45 +37,12 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-interface Spawned {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs of the bin still going. */
-const running = new Set<ChildProcess>();
-// A test that failed or timed out must not leave its run asking the shared mock model for the next
-// test's replies: stop it as Ctrl+C does (the bin then closes its Chromium) and wait for it.
-afterEach(async () => {
-  await Promise.all(
-    [...running].map((child) => {
-      const closed = new Promise((done) => child.once('close', done));
-      child.kill('SIGINT');
-      return closed;
-    }),
-  );
-});
+afterEach(stopBins);
 
 /** Runs the bin with the mock model configured (unless `env` overrides it); `onStart` sees the child. */
-function cli(args: string[], env: Record<string, string> = {}, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<Spawned> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: work,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'mock-model', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', fail);
-    running.add(child);
-    child.on('close', (code) => {
-      running.delete(child);
-      done({ code, stdout, stderr });
-    });
-    onStart?.(child);
-  });
+function cli(args: string[], env: Record<string, string> = {}, onStart?: (child: ChildProcess) => void): Promise<Spawned> {
+  const base = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'mock-model' };
+  return runBin(BIN, args, work, { ...base, ...env }, onStart);
 }
 
 // Each test starts the bin, and most start its own Chromium: tens of seconds for two runs on a loaded

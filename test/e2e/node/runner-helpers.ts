@@ -1,6 +1,50 @@
 // Shared pieces of the Node-runner tests: a mock model scripted step by step that finds its targets
 // by their words on the indexed lines of the page text it is sent, like a person reading the listing.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { agentStep, type MockHandler, type MockReply, type RecordedRequest } from '../../helpers/mock-llm-server.js';
+
+/** What a run of the bin printed, and its exit code. */
+export interface Spawned {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs of the bin still going. */
+const running = new Set<ChildProcess>();
+
+/** Runs `node bin ...args` in `cwd` with exactly `env`, collecting its output; `onStart` sees the child. */
+export function runBin(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onStart?: (child: ChildProcess) => void): Promise<Spawned> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', fail);
+    running.add(child);
+    child.on('close', (code) => {
+      running.delete(child);
+      done({ code, stdout, stderr });
+    });
+    onStart?.(child);
+  });
+}
+
+/**
+ * Stops every run of the bin still going as Ctrl+C does (the bin then closes its Chromium) and waits
+ * for it: a test that failed or timed out must not leave its run asking the shared mock model for
+ * the next test's replies. For `afterEach`.
+ */
+export async function stopBins(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      const closed = new Promise((done) => child.once('close', done));
+      child.kill('SIGINT');
+      return closed;
+    }),
+  );
+}
 
 /** The text of the last user message of a chat request (the page as the agent sent it). */
 export function lastUserText(request: RecordedRequest): string {

@@ -1,13 +1,12 @@
 // `drop-in-page-agent test` through the real bin: Markdown tests against static pages with the mock
 // model, the live summary on stderr, JUnit/TAP/JSON reports, exit codes, retries and workers.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockLLMServer, type MockLLMServer } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
-import { indexOf } from './runner-helpers.js';
+import { indexOf, runBin, stopBins, type Spawned } from './runner-helpers.js';
 import { isVerdictCall, uiTestModel, type VerdictRule } from './ui-test-model.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -46,37 +45,10 @@ function testFile(name: string, text: string): string {
   return path;
 }
 
-/** Runs of the bin still going. */
-const running = new Set<ChildProcess>();
-// A test that failed or timed out must not leave its run asking the shared mock model for the next
-// test's replies: stop it as Ctrl+C does (the bin then closes its Chromium) and wait for it.
-afterEach(async () => {
-  await Promise.all(
-    [...running].map((child) => {
-      const closed = new Promise((done) => child.once('close', done));
-      child.kill('SIGINT');
-      return closed;
-    }),
-  );
-});
+afterEach(stopBins);
 
-function cli(args: string[], cwd = work): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, 'test', ...args], {
-      cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'mock-model' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', fail);
-    running.add(child);
-    child.on('close', (code) => {
-      running.delete(child);
-      done({ code, stdout, stderr });
-    });
-  });
+function cli(args: string[], cwd = work): Promise<Spawned> {
+  return runBin(BIN, ['test', ...args], cwd, { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'mock-model' });
 }
 
 const CART: VerdictRule = { about: 'holds 1 item', evidence: /The cart holds \d+ items?\./, pass: /holds 1 item\./ };
