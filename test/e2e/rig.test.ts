@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBrowser, openPage } from '../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer } from '../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
-import { STEADY_CLOCK_SCRIPT } from '../helpers/steady-clock.js';
+import { STALLING_CLOCK_SCRIPT, STEADY_CLOCK_SCRIPT } from '../helpers/steady-clock.js';
 import { perceptionBundle } from './perception/harness.js';
 
 let web: StaticServer;
@@ -74,8 +74,6 @@ describe('e2e rig', () => {
 });
 
 describe('the steady page clock', () => {
-  // Underneath, a clock 20 ms ahead at every reading: a renderer starved of CPU, as in CI.
-  const STALLING = 'const real = performance.now.bind(performance); let ahead = 0; performance.now = () => real() + (ahead += 20);';
   const DEEP = `<!doctype html><body>${'<div>'.repeat(1000)}<p>deepShown</p>${'</div>'.repeat(1000)}</body>`;
 
   /** Reads the 1,000-deep page in a context with `scripts` run first: the clock's steps and the page text with its header and footer. */
@@ -102,13 +100,13 @@ describe('the steady page clock', () => {
   }
 
   it('stalls cut the page walk of a step without it', async () => {
-    const { text } = await readDeepPage([STALLING]);
+    const { text } = await readDeepPage([STALLING_CLOCK_SCRIPT]);
     expect(text).toContain('the listing stopped early');
     expect(text).not.toContain('deepShown');
   });
 
   it('counts at most 1 ms a reading within a task, the full time across tasks, and the walk reads the whole page', async () => {
-    const { inTask, acrossTasks, text } = await readDeepPage([STALLING, STEADY_CLOCK_SCRIPT]);
+    const { inTask, acrossTasks, text } = await readDeepPage([STALLING_CLOCK_SCRIPT, STEADY_CLOCK_SCRIPT]);
     // 100 readings after the first, 1 ms each at most, where the clock underneath moved 2 s.
     expect(inTask).toBeLessThanOrEqual(100);
     expect(acrossTasks).toBeGreaterThanOrEqual(20);

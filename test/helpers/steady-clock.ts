@@ -26,3 +26,10 @@ export const STEADY_CLOCK_SCRIPT = `(() => {
     return shown;
   };
 })();`;
+
+/**
+ * Init script of the opposite: a clock 20 ms ahead at every reading, a renderer starved of CPU as on
+ * a loaded CI machine. Tests of the walk's time limit install it (over the steady clock, or under it
+ * to show the steady clock at work).
+ */
+export const STALLING_CLOCK_SCRIPT = 'const real = performance.now.bind(performance); let ahead = 0; performance.now = () => real() + (ahead += 20);';

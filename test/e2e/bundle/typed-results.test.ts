@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage } from '../../helpers/browser.js';
 import { agentStep, startMockLLMServer, type MockLLMServer, type RecordedRequest } from '../../helpers/mock-llm-server.js';
 import { startStaticServer, type StaticServer } from '../../helpers/static-server.js';
+import { STALLING_CLOCK_SCRIPT } from '../../helpers/steady-clock.js';
 import { bundle } from '../../../bench/lib/bundles.mjs';
 import { requireBundle, script, userText } from './bundle-helpers.js';
 
@@ -36,12 +37,12 @@ beforeEach(() => llm.reset());
 
 /**
  * Runs one task in the page with `schema` (a JSON Schema, or 'zod4' / 'zod3' for the page's own
- * product schema); `init` runs in the page before its scripts.
+ * product schema); `init`, a script, runs in the page before its own.
  */
-async function runTyped(task: string, schema: unknown, init?: () => void) {
+async function runTyped(task: string, schema: unknown, init?: string) {
   const { context, page, errors } = await openPage();
   try {
-    if (init) await page.addInitScript(init);
+    if (init) await page.addInitScript({ content: init });
     await page.goto(web.url('/orders.html'));
     await page.addScriptTag({ content: userZod });
     const result = await page.evaluate(
@@ -100,11 +101,7 @@ describe('outputSchema through the bundle', () => {
     // hundred rows, as on a loaded machine; extract, asked for all of the page, has ten times as long.
     let stepText = '';
     llm.setHandler(extractScript((text) => (stepText = text.slice(text.indexOf('<page>')))));
-    const result = await runTyped('What is the status and total of order A-0588?', ORDER, () => {
-      const real = performance.now.bind(performance);
-      let ahead = 0;
-      performance.now = () => real() + (ahead += 20);
-    });
+    const result = await runTyped('What is the status and total of order A-0588?', ORDER, STALLING_CLOCK_SCRIPT);
     expect(stepText).toContain('the listing stopped early');
     expect(result).toMatchObject({ success: true, data: { id: 'A-0588', status: 'open', total: 745 } });
     expect(llm.requests).toHaveLength(3);
