@@ -127,12 +127,11 @@ function observe(ctx: DomContext): Observation {
   for (let i = 0, tested = 0, judged = 0; i < walk.texts.length; i++) {
     const { ink, node } = walk.texts[i]!;
     const text = ink as HitTarget;
-    if (
-      !text.rect ||
-      !(intersects(text.rect, viewport)
-        ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)
-        : walk.painters.length && judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters))
-    ) continue;
+    if (!text.rect) continue;
+    const covered = intersects(text.rect, viewport)
+      ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)
+      : walk.painters.length && judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters);
+    if (!covered) continue;
     const kept: PageNode[] = [];
     for (let c = 0; c < node.children.length; c++) if (node.children[c]!.kind !== 'text') append(kept, node.children[c]!);
     node.children = kept;
@@ -244,7 +243,6 @@ function carry(walk: WalkResult, elements: readonly Element[] | undefined): void
     const node = walk.nodeOf(elements[i]!);
     // Only a candidate gets an index.
     if (node && !walk.candidateOf(node)) node.carried = true;
-
   }
 }
 
