@@ -5,6 +5,7 @@
 import type { DomContext } from '../context.js';
 import { deepActiveElement } from './focus.js';
 import { describeElement } from '../describe.js';
+import { schedule } from '../../base/index.js';
 import { attr, isConnected, listen, newMutationObserver, nextFrame, queryAll } from '../platform.js';
 import { shadowRootOf } from '../extract/composed-tree.js';
 import { hasBox } from './geometry.js';
@@ -97,6 +98,9 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
   let textChanged: Element | null = null;
   let navigation: string | null = null;
   let submitted: Event | null = null;
+  // history.back/forward/go called during the action, and whether the browser has answered it yet.
+  let traversal = false;
+  let moved = false;
   const observer = newMutationObserver((records) => {
     for (const record of records) {
       mutated = true;
@@ -125,12 +129,29 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
     if (nav) {
       stops.push(listen(nav, 'navigate', (event) => {
         const e = event as Event & { destination?: { url: string; sameDocument?: boolean }; hashChange?: boolean };
+        moved = true;
         if (e.destination && !e.hashChange && e.destination.sameDocument === false) navigation = e.destination.url;
       }));
     }
     stops.push(listen(win, 'beforeunload', () => {
       navigation ??= '';
     }));
+    stops.push(listen(win, 'popstate', () => {
+      moved = true;
+    }));
+    // A traversal starts in the browser, not during the call: its navigate event can come after the
+    // frames the watch waits. The call is noted so the watch waits for the browser's answer.
+    const hist = win.history as History & Record<string, unknown>;
+    for (const name of ['back', 'forward', 'go']) {
+      const own = Object.getOwnPropertyDescriptor(hist, name);
+      const call = hist[name] as (...args: unknown[]) => unknown;
+      try {
+        hist[name] = (...args: unknown[]) => ((traversal = true), call.apply(hist, args));
+      } catch {
+        continue; // a page that froze its history: its traversals are read as before
+      }
+      stops.push(() => (own ? Object.defineProperty(hist, name, own) : delete hist[name]));
+    }
   }
 
   const release = () => {
@@ -151,6 +172,12 @@ export function watchChanges(ctx: DomContext, target: Element, signal?: AbortSig
       mutated = false;
       await nextFrame();
     }
+    // A traversal the browser has not answered yet (a loaded machine): up to 2 s, so the next read
+    // does not show the page being left. A traversal with nowhere to go is never answered.
+    let late = false;
+    const stopWaiting = schedule(() => (late = true), 2000);
+    while (traversal && !moved && navigation === null && !late) await nextFrame();
+    stopWaiting();
     release();
     const notes: string[] = [];
     if (navigation !== null) {

@@ -135,6 +135,20 @@ describe('a task that crosses pages (script on every page)', { timeout: 90_000 }
     expect(errors).toEqual([]);
   });
 
+  it('waits for a traversal the browser is slow to start instead of reading the page being left', async () => {
+    // A loaded machine: the browser answers history.back() only after the click's result is read
+    // (here 300 ms later). Without the wait, the next step read the detail page again and clicked
+    // "Back to list" twice.
+    const slowBrowser = 'const back = History.prototype.back; History.prototype.back = function () { setTimeout(() => back.call(this), 300); };';
+    llm.setHandler(pageModel([['Back to list', click('Back to list')], ['Red mug', (request) => (stepOf(request) === 1 ? click('Blue mug')(request) : done('The blue mug costs 12 EUR.')())]]));
+    await open('/cp/list.html', slowBrowser);
+    await typeTask(page, 'what does the blue mug cost? then go back to the list');
+    await page.waitForURL('**/cp/detail.html');
+    await page.waitForURL('**/cp/list.html');
+    expect(await resumed()).toMatchObject({ success: true, data: 'The blue mug costs 12 EUR.', steps: ['0:click_element_by_index', '1:click_element_by_index', '2:done'] });
+    expect(errors).toEqual([]);
+  });
+
   it('continues two tabs\' tasks each in its own tab', async () => {
     llm.setHandler(pageModel([['Order confirmed', done('Ordered: #1042')], ['Place order', click('Place order')], ['Use this address', click('Use this address')], ['Price: 12 EUR', done('12 EUR')], ['Red mug', click('Blue mug')], ['Checkout', click('Checkout')]]));
     await open('/cp/cart.html');
