@@ -9,17 +9,18 @@ import type { PageNode, ShownAttribute } from './page-tree.js';
 
 /**
  * What page text may not carry, in one pattern, one alternative per kind (the first group that
- * matched names it): `<`, `>` and an index shape `[12]`, then the secret shapes: a private-key
- * block, a JWT, an API key with a known prefix, an Authorization-style token, and a token-like query
- * value (the group keeps `?token=`). No secret starts with `<`, `>` or `[`, and none ends inside an
+ * matched names it): `<`, `>`, the `[` and the `]` of an index shape `[12]` (its digits stay), then
+ * the secret shapes: a private-key block, a JWT, an API key with a known prefix (`sk-` and 20 more
+ * covers sk-proj- and sk-ant- keys), an Authorization-style token, and a token-like query value (the
+ * group keeps `?token=`). No secret starts with `<`, `>`, `[` or a digit, and none ends inside an
  * index shape, so one pass gives what redacting first and neutralising after would.
  */
 const UNSAFE =
-  /(<)|(>)|\[(\d+)\]|(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$))|(\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,})|(\b(?:sk-(?:proj-|ant-[a-z0-9]+-)?[\w-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35}|glpat-[\w-]{20,}|npm_[A-Za-z0-9]{36}))|\b([Bb]earer|BEARER|[Bb]asic|[Tt]oken)\s+(?!eyJ)[\w.~+/-]{16,}=*|([?&;#](?:(?:access_|refresh_|id_)?token|api_?key|apiKey|key|sig|signature|secret|password|auth|session)=)[^&#\s"'<>]+/g;
+  /(<)|(>)|(\[)(?=\d+\])|((?<=\[\d+)\])|(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$))|(\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,})|(\b(?:sk-[\w-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35}|glpat-[\w-]{20,}|npm_[A-Za-z0-9]{36}))|\b([Bb]earer|BEARER|[Bb]asic|[Tt]oken)\s+(?!eyJ)[\w.~+/-]{16,}=*|([?&;#](?:(?:access_|refresh_|id_)?token|api_?key|apiKey|key|sig|signature|secret|password|auth|session)=)[^&#\s"'<>]+/g;
 /** What replaces a match of UNSAFE, by the group that matched. */
-const REPLACEMENTS = ['', '‹', '›', '', '[redacted private key]', '[redacted JWT]', '[redacted API key]', ' [redacted token]', '[redacted]'];
+const REPLACEMENTS = ['', '‹', '›', '［', '］', '[redacted private key]', '[redacted JWT]', '[redacted API key]', ' [redacted token]', '[redacted]'];
 /** The markup part of UNSAFE alone, for `redactSecrets: false` (the same groups). */
-const MARKUP = /(<)|(>)|\[(\d+)\]/g;
+const MARKUP = /(<)|(>)|(\[)(?=\d+\])|((?<=\[\d+)\])/g;
 
 /** Page text safe inside the agent's framing: markup characters neutralised, index shapes escaped, secrets redacted (unless `redact` is false). */
 export function pageSafe(text: string, redact = true): string {
@@ -30,11 +31,11 @@ export function pageSafe(text: string, redact = true): string {
   for (let match = regexExec(pattern, text); match; match = regexExec(pattern, text)) {
     let kind = 1;
     while (match[kind] === undefined) kind++;
-    // An index shape keeps its digits; a token or a query value keeps its word or key.
-    out += stringSlice(text, last, match.index) + (kind === 3 ? '［' + match[3] + '］' : (kind > 6 ? match[kind] : '') + REPLACEMENTS[kind]);
+    // A token or a query value keeps its word or key.
+    out += stringSlice(text, last, match.index) + (kind > 7 ? match[kind] : '') + REPLACEMENTS[kind];
     last = match.index + match[0].length;
   }
-  return last === 0 ? text : out + stringSlice(text, last);
+  return out + stringSlice(text, last);
 }
 
 /** Whether 13–19 digits (spaces or dashes between them) pass the Luhn check of payment card numbers. */
@@ -82,30 +83,27 @@ export function sanitizeTree(nodes: PageNode[], redact = true, masked = false): 
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     if (node.kind === 'text') {
-      nodes[i] = { kind: 'text', text: masked ? MASKED : pageSafe(node.text, redact) };
+      node.text = masked ? MASKED : pageSafe(node.text, redact);
     } else if (node.kind === 'element') {
-      const inMask = masked || node.masked === true;
+      const inMask = masked || node.masked;
       for (let k = 0; k < TEXT_KEYS.length; k++) {
         const text = node[TEXT_KEYS[k]!];
         if (text !== undefined) node[TEXT_KEYS[k]!] = inMask ? MASKED : pageSafe(text, redact);
       }
-      const attributes = node.attributes;
-      if (attributes) {
-        const shown: ShownAttribute[] = (node.attributes = []);
-        for (let a = 0; a < attributes.length; a++) {
-          const [name, value] = attributes[a]!;
-          shown[a] =
-            value === true
-              ? attributes[a]!
-              : [
-                  name,
-                  // An accessible name is the masked area's text too (a label's words shown on its control's line).
-                  inMask && (name === 'label' || (name === 'value' && value && value !== HIDDEN_VALUE))
-                    ? MASKED
-                    : name === 'value' && redact && (isCardNumber(value) || isIban(value))
-                      ? HIDDEN_VALUE
-                      : pageSafe(value, redact),
-                ];
+      const attributes = node.attributes as ShownAttribute[] | undefined;
+      // The list is the node's own (listedInfo made it for this node alone): each value is shown in place.
+      for (let a = 0; attributes && a < attributes.length; a++) {
+        const [name, value] = attributes[a]!;
+        if (value !== true) {
+          attributes[a] = [
+            name,
+            // An accessible name is the masked area's text too (a label's words shown on its control's line).
+            inMask && (name === 'label' || (name === 'value' && value && value !== HIDDEN_VALUE))
+              ? MASKED
+              : name === 'value' && redact && (isCardNumber(value) || isIban(value))
+                ? HIDDEN_VALUE
+                : pageSafe(value, redact),
+          ];
         }
       }
       if (node.masked && !node.children.length && node.label === undefined) node.children = [{ kind: 'text', text: MASKED }];
