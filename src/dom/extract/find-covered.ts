@@ -143,7 +143,7 @@ export function findCovered(doc: Document, targets: readonly HitTarget[], painte
 }
 
 /** Whether no element from `element` up to (not including) `stop` is stacked out of tree order: z-index auto or 0 (`painter`: not negative). */
-function inTreeOrder(element: Element, stop: Node, painter: boolean): boolean {
+function inTreeOrder(element: Element, stop: Node | null, painter: boolean): boolean {
   for (let n: Node | null = element; n && n !== stop; n = composedParent(n)) {
     const z = nodeType(n) === 1 ? getPropertyValue(styleOf(n as Element), 'z-index') : 'auto';
     if (z !== 'auto' && (painter ? z[0] === '-' : z !== '0')) return false;
@@ -168,7 +168,7 @@ export function coveredByPainter(target: HitTarget, painters: readonly HitTarget
     const common = parentNode(cover);
     let branch: Node = element;
     while (branch && parentNode(branch) !== common) branch = parentNode(branch)!;
-    if (!branch || !common || !opaque(painter, cover) || !inTreeOrder(element, common, false) || !inTreeOrder(painter, common, true)) continue;
+    if (!branch || !opaque(painter, cover) || !inTreeOrder(element, common, false) || !inTreeOrder(painter, common, true)) continue;
     for (let n = nextSibling(branch); n; n = nextSibling(n)) if (n === cover) return true;
   }
   return false;

@@ -4,8 +4,9 @@
 // within a few steps of the background under it, text indented off its box). Cheap signals only:
 // a few computed-style reads per element, and the background carried down the walk. Colours other
 // than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown.
-import { append, regexExec, stringCharCodeAt, stringIndexOf, stringSlice } from '../intrinsics.js';
+import { math, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
 import { detailsOpen, getPropertyValue, localName, nodeType, parentNode, styleOf } from '../platform.js';
+import type { ElementNode } from '../page-tree.js';
 import type { Rect } from './rect.js';
 
 /** An opaque background colour as [r, g, b] (an alpha may follow), or null when it is not known (an image, a gradient, an unparsed colour). */
@@ -20,14 +21,16 @@ export interface Ink {
   /** Absent on the canvas, whose text is never judged. */
   style?: CSSStyleDeclaration;
   width?: number;
-  under?: Ink | null;
+  /** The ink of the element it sits in; absent on the canvas, where every chain ends (its background is known). */
+  under?: Ink;
   /** The opaque background under the content; undefined until read. */
   background?: Background;
   /** The element's text was judged already (Scope.textVisible holds the answer). */
   decided?: boolean;
-  /** The element and its box (top-window px), for the covered-text hit test; absent on the canvas. */
+  /** The element, its box (top-window px) and its node in the page tree, for the covered-text test and the painters; absent on the canvas. */
   element?: Element;
   rect?: Rect | null;
+  node?: ElementNode;
   /** Its computed `position`, once read (the walk reads it for every box it measures). */
   position?: string;
 }
@@ -38,7 +41,7 @@ export interface Ink {
  */
 export function canvasUnder(root: Element): Ink {
   const light = localName(root) === 'html' && stringIndexOf(getPropertyValue(styleOf(root), 'color-scheme'), 'dark') < 0;
-  return { background: light ? [255, 255, 255] : null, decided: true };
+  return { background: light ? [255, 255, 255] : null };
 }
 
 const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
@@ -46,7 +49,7 @@ const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
 /** [r, g, b, alpha] of a computed `rgb()`/`rgba()` colour; null for any other syntax. */
 export function parseColor(value: string): number[] | null {
   const match = regexExec(RGB, value);
-  return match ? [+match[1]!, +match[2]!, +match[3]!, match[4] === undefined ? 1 : +match[4]] : null;
+  return match ? [+match[1]!, +match[2]!, +match[3]!, +(match[4] ?? 1)] : null;
 }
 
 /** Whether the box and everything in it is drawn as nothing. */
@@ -56,7 +59,7 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
   // inset(50%) (or more) from both sides, or a circle or ellipse of radius 0, keeps no pixel.
   if (regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, getPropertyValue(style, 'clip-path'))) return true;
   // A transform that scales to nothing leaves a box without area (its rect includes the transform).
-  if ((width === 0 || height === 0) && getPropertyValue(style, 'transform') !== 'none') return true;
+  if (!(width && height) && getPropertyValue(style, 'transform') !== 'none') return true;
   // The body of a closed <details>: everything but its summary.
   const parent = parentNode(element);
   return parent !== null && nodeType(parent) === 1 && localName(parent as Element) === 'details' && localName(element) !== 'summary' && !detailsOpen(parent as HTMLDetailsElement);
@@ -69,30 +72,24 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
  * (pages nest thousands deep); the answer is kept on each link read.
  */
 function backgroundAt(ink: Ink): Background {
-  const through: Ink[] = [];
-  let at: Ink | null | undefined = ink;
+  let at = ink;
   let background: Background | undefined;
-  for (; at && (background = at.background) === undefined; at = at.under) {
+  while ((background = at.background) === undefined) {
     const style = at.style!;
     // An image, or a colour other than rgb()/rgba(), is not judged (null); a transparent colour lets what is under show.
     const rgb = getPropertyValue(style, 'background-image') === 'none' ? parseColor(getPropertyValue(style, 'background-color')) : null;
-    if (rgb?.[3] === 0 && (at.position ??= getPropertyValue(style, 'position')) === 'static') append(through, at);
-    else {
-      at.background = background = rgb?.[3] === 1 ? rgb : null;
-      break;
-    }
+    if (rgb?.[3] === 0 && (at.position ??= getPropertyValue(style, 'position')) === 'static') at = at.under!;
+    else at.background = rgb?.[3] === 1 ? rgb : null;
   }
-  background ??= null;
-  for (let i = 0; i < through.length; i++) through[i]!.background = background;
+  for (let through = ink; through !== at; through = through.under!) through.background = background;
   return background;
 }
 
 /** Whether the element's own text is drawn so that a person cannot read it. */
 export function textUnreadable(ink: Ink): boolean {
   const style = ink.style!;
-  const size = getPropertyValue(style, 'font-size');
-  // "0px", "1px", "0.5px", "1.5px": one digit below 2 before "px" or a decimal point.
-  if (stringCharCodeAt(size, 0) < 50 && (size.length === 3 || stringCharCodeAt(size, 1) === 46)) return true;
+  // "0px", "1px", "0.5px", "1.5px": one digit below 2 before "px" or a decimal point (a computed font-size is always px).
+  if (regexExec(/^[01][p.]/, getPropertyValue(style, 'font-size'))) return true;
   const color = parseColor(getPropertyValue(style, 'color'));
   if (color) {
     if (color[3]! < 0.1) return true;
@@ -100,9 +97,7 @@ export function textUnreadable(ink: Ink): boolean {
     // Within about 10 steps per channel of the background: drawn in (nearly) the background's colour.
     if (background && (color[0]! - background[0]!) ** 2 + (color[1]! - background[1]!) ** 2 + (color[2]! - background[2]!) ** 2 < 300) return true;
   }
-  const indent = getPropertyValue(style, 'text-indent');
+  // Indented by the box's width or more, either way.
   const width = ink.width!;
-  if (indent === '0px' || width <= 0) return false;
-  const px = +stringSlice(indent, 0, indent.length - 2);
-  return px <= -width || px >= width;
+  return width > 0 && math.abs(+stringSlice(getPropertyValue(style, 'text-indent'), 0, -2)) >= width;
 }

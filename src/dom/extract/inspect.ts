@@ -43,7 +43,7 @@ export interface Scope {
   /** Child text nodes are visible (the element's visibility is `visible`; readability is decided at the first text: `ink`). */
   textVisible: boolean;
   /** How the element draws its text and what lies under it, read once its first text node is met (hidden-text.ts). */
-  ink: Ink | null;
+  ink: Ink;
   /** Inside a label listed for a hidden checkbox or radio: a pointer cursor or a listener is that control's, not another one. */
   inPresenter: boolean;
 }
@@ -226,7 +226,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     known,
     cutKnown: registry.observationCount > 0 && registry.hadCutChildren(element),
     textVisible: visible,
-    ink: { style, width, under: scope.ink, element, rect },
+    ink: { style, width, under: scope.ink, element, rect, node },
     inPresenter: scope.inPresenter || presented !== null,
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null, nameElements };

@@ -22,6 +22,7 @@ import {
 import { AUTHORED_NAMES, computeName } from './accessible-name.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
+import type { Ink } from './hidden-text.js';
 import { nameListedNode } from './naming.js';
 
 /** What one observation gives the controller: the state, and the listed elements on screen to highlight. */
@@ -125,13 +126,13 @@ function observe(ctx: DomContext): Observation {
   // Text a person cannot see because an opaque box lies over all of it (#15): its lines are dropped.
   // In the viewport a hit test decides; outside it no hit test reaches, so painting order does.
   for (let i = 0, tested = 0, judged = 0; i < walk.texts.length; i++) {
-    const { ink, node } = walk.texts[i]!;
-    const text = ink as HitTarget;
+    const text = walk.texts[i] as HitTarget & Ink;
     if (!text.rect) continue;
     const covered = intersects(text.rect, viewport)
       ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)
-      : walk.painters.length && judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters);
+      : judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters);
     if (!covered) continue;
+    const node = text.node!;
     const kept: PageNode[] = [];
     for (let c = 0; c < node.children.length; c++) if (node.children[c]!.kind !== 'text') append(kept, node.children[c]!);
     node.children = kept;

@@ -78,10 +78,10 @@ export interface WalkResult {
   /** The tree node the walk made for an element, when it reached it. */
   nodeOf: (element: Element) => ElementNode | undefined;
   groups: NamedGroup[];
-  /** Elements whose own text was listed, with the node holding it (for the covered-text test). */
-  texts: Array<{ ink: Ink; node: ElementNode }>;
+  /** The inks of elements whose own text was listed (each with its element, box and node), for the covered-text test. */
+  texts: Ink[];
   /**
-   * Boxes that can paint over other content (positioned or transformed): only what one of them
+   * Boxes that can paint over other content (positioned or transformed; their inks): only what one of them
    * overlaps can be covered, so only that is hit-tested, or judged by painting order outside the
    * viewport (find-covered.ts).
    */
@@ -226,7 +226,7 @@ class Walk {
     this.#byElement.set(element, node);
     if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
     const ink = inspection.scope.ink!;
-    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) append(this.#painters, { element, rect: entry.rect });
+    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) append(this.#painters, ink as WalkResult['painters'][number]);
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known, nameElements: inspection.nameElements };
       append(this.#candidates, candidate);
@@ -259,11 +259,12 @@ class Walk {
       const text = characterData(child);
       if (!hasVisibleText(text)) return;
       // Whether a person can read the element's text is decided once, at its first text.
-      if (scope.ink && !scope.ink.decided) {
-        scope.ink.decided = true;
-        scope.textVisible = !textUnreadable(scope.ink);
+      const ink = scope.ink;
+      if (!ink.decided) {
+        ink.decided = true;
+        scope.textVisible = !textUnreadable(ink);
         if (!scope.textVisible) return;
-        append(this.#texts, { ink: scope.ink, node: parent });
+        append(this.#texts, ink);
       }
       append(parent.children, { kind: 'text', text });
       this.#spent += math.min(text.length, TEXT_LINE_CHARS) + 1;
