@@ -83,7 +83,7 @@ function isOrigin(value: unknown): boolean {
 export const ORIGINS: Check = {
   isValid: (value) => Array.isArray(value) && value.every(isOrigin),
   expect: 'a list of origins like "https://shop.example"',
-  fromText: (text) => text.split(/[\s,]+/).filter(Boolean),
+  fromText: (text) => text.match(/[^\s,]+/g) ?? [],
 };
 
 /** A plain object whose entries each pass `isEntry`. */
