@@ -146,7 +146,6 @@ export const selectOptions = getter<HTMLOptionsCollection>(P('HTMLSelectElement'
 export const selectMultiple = getter<boolean>(P('HTMLSelectElement'), 'multiple');
 export const optionText = getter<string>(P('HTMLOptionElement'), 'text');
 export const optionSelected = getter<boolean>(P('HTMLOptionElement'), 'selected');
-export const detailsOpen = getter<boolean>(P('HTMLDetailsElement'), 'open');
 export const onclickHandler = getter<unknown>(HTMLElementP, 'onclick');
 export const onmousedownHandler = getter<unknown>(HTMLElementP, 'onmousedown');
 export const innerText = getter<string>(HTMLElementP, 'innerText');

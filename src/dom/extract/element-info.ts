@@ -5,8 +5,8 @@ import { append, startsWith, stringIndexOf, stringLastIndexOf, stringSet, string
 import type { ShownAttribute } from '../page-tree.js';
 import { clipText, collapseWhitespace } from '../serialize/text.js';
 import {
-  closest, collectionLength, detailsOpen, getAttribute, getAttributeNames, inputChecked, inputIndeterminate, inputType,
-  inputValue, matches, optionSelected, optionText, parentNode, selectMultiple, selectOptions,
+  closest, collectionLength, getAttribute, getAttributeNames, inputChecked, inputIndeterminate, inputType,
+  inputValue, matches, optionSelected, optionText, selectMultiple, selectOptions,
   textareaValue, validationMessage,
 } from '../platform.js';
 import { AUTHORED_NAMES, BUTTON_INPUTS, computeName, RANGE_ROLES, referencedText } from './accessible-name.js';
@@ -136,7 +136,8 @@ export function listedInfo(element: Element, tag: string, extra: readonly string
   } else if (tag === 'select') {
     label = selectInfo(element, attributes);
   } else if (tag === 'summary' && matches(element, 'details>summary')) {
-    set(detailsOpen(parentNode(element)!) ? 'expanded' : 'collapsed', true);
+    // Read from the attribute: HTMLDetailsElement's open getter throws on a details of another namespace.
+    set(matches(element, '[open]>summary') ? 'expanded' : 'collapsed', true);
   }
   // The role tables have no prototype: a missing role (null) is in none of them.
   if (CHECKABLE_ROLES[role]) tristate('checked');

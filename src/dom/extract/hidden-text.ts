@@ -5,7 +5,7 @@
 // a few computed-style reads per element, and the background carried down the walk. Colours other
 // than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown.
 import { math, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
-import { detailsOpen, getPropertyValue, localName, nodeType, parentNode, styleOf } from '../platform.js';
+import { getPropertyValue, hasAttribute, localName, namespaceURI, nodeType, parentNode, styleOf } from '../platform.js';
 import type { ElementNode } from '../page-tree.js';
 import type { Rect } from './rect.js';
 
@@ -44,6 +44,7 @@ export function canvasUnder(root: Element): Ink {
   return { background: light ? [255, 255, 255] : null };
 }
 
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
 
 /** [r, g, b, alpha] of a computed `rgb()`/`rgba()` colour; null for any other syntax. */
@@ -60,9 +61,12 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
   if (regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, getPropertyValue(style, 'clip-path'))) return true;
   // A transform that scales to nothing leaves a box without area (its rect includes the transform).
   if (!(width && height) && getPropertyValue(style, 'transform') !== 'none') return true;
-  // The body of a closed <details>: everything but its summary.
-  const parent = parentNode(element);
-  return parent !== null && nodeType(parent) === 1 && localName(parent as Element) === 'details' && localName(element) !== 'summary' && !detailsOpen(parent as HTMLDetailsElement);
+  // The body of a closed <details>: everything but its summary. Only an HTML one: an element of another
+  // namespace named details draws its children (and HTMLDetailsElement's open getter throws on it).
+  const parent = parentNode(element) as Element | null;
+  return (
+    parent !== null && nodeType(parent) === 1 && localName(parent) === 'details' && namespaceURI(parent) === HTML_NS && localName(element) !== 'summary' && !hasAttribute(parent, 'open')
+  );
 }
 
 /**

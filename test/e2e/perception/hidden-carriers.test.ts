@@ -90,6 +90,33 @@ describe('visible text near the carriers', () => {
 });
 
 describe('bad input', () => {
+  it('reads a details element of another namespace, its summary included, without a throw (only an HTML details hides its body)', async () => {
+    // HTMLDetailsElement's open getter throws on such an element: the whole page read as unreadable.
+    const html = `<!doctype html><body style="background:#fff"><div id=host></div>
+      <details><summary>htmlSummary</summary><p>htmlClosedBody</p></details>
+      <script>
+        const other = document.createElementNS('urn:example', 'details');
+        const summary = document.createElement('summary');
+        summary.textContent = 'otherSummary';
+        const body = document.createElement('p');
+        body.textContent = 'otherDetailsBody';
+        other.append(summary, body);
+        document.getElementById('host').append(other);
+      </script></body>`;
+    const { context, page, errors } = await openWith(web, html);
+    try {
+      const { content } = await observe(page);
+      expect(content).not.toContain('could not be read');
+      expect(content).toContain('otherSummary');
+      expect(content).toContain('otherDetailsBody');
+      expect(content).toMatch(/<summary[^\n]*collapsed[^\n]*>htmlSummary/);
+      expect(content).not.toContain('htmlClosedBody');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('decides text under 1,000 nested ancestors without a throw', async () => {
     const html = `<!doctype html><body style="background:#fff">${'<div>'.repeat(1000)}<p style="color:#fefefe">deepHidden</p><p>deepShown</p>${'</div>'.repeat(1000)}</body>`;
     const { context, page, errors } = await openWith(web, html, { config: { tokenBudget: 200_000 } });
