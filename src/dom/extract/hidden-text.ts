@@ -4,7 +4,7 @@
 // within a few steps of the background under it, text indented off its box). Cheap signals only:
 // a few computed-style reads per element, and the background carried down the walk. Colours other
 // than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown.
-import { math, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
+import { math, parseNumber, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
 import { getPropertyValue, hasAttribute, localName, namespaceURI, nodeType, parentNode, styleOf } from '../platform.js';
 import type { ElementNode } from '../page-tree.js';
 import type { Rect } from './rect.js';
@@ -92,8 +92,8 @@ function backgroundAt(ink: Ink): Background {
 /** Whether the element's own text is drawn so that a person cannot read it. */
 export function textUnreadable(ink: Ink): boolean {
   const style = ink.style!;
-  // "0px", "1px", "0.5px", "1.5px": one digit below 2 before "px" or a decimal point (a computed font-size is always px).
-  if (regexExec(/^[01][p.]/, getPropertyValue(style, 'font-size'))) return true;
+  // A computed font-size is in px; Chromium writes one below 0.0001px in exponent notation ("1e-05px").
+  if (parseNumber(getPropertyValue(style, 'font-size')) < 2) return true;
   const color = parseColor(getPropertyValue(style, 'color'));
   if (color) {
     if (color[3]! < 0.1) return true;
