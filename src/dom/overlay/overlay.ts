@@ -20,11 +20,6 @@ export interface OverlayOptions {
   highlightLabelOpacity?: number;
 }
 
-/** An opacity option as a CSS percentage, or undefined when it is not a number in 0–1. */
-function percent(value: number | undefined): string | undefined {
-  return typeof value === 'number' && value >= 0 && value <= 1 ? `${Math.round(value * 1000) / 10}%` : undefined;
-}
-
 interface Parts {
   host: HTMLElement;
   shadow: ShadowRoot;
@@ -37,8 +32,7 @@ interface Parts {
 export class Overlay {
   #win: Window;
   #showCursor: boolean;
-  #fill: string | undefined;
-  #labelFill: string | undefined;
+  #options: OverlayOptions;
   #parts: Parts | null = null;
   #disposed = false;
   #highlightCount = 0;
@@ -49,8 +43,7 @@ export class Overlay {
   constructor(win: Window, options: OverlayOptions = {}) {
     this.#win = win;
     this.#showCursor = options.showCursor ?? true;
-    this.#fill = percent(options.highlightOpacity);
-    this.#labelFill = percent(options.highlightLabelOpacity);
+    this.#options = options;
   }
 
   /** The host element, or null while nothing has been drawn. */
@@ -190,8 +183,10 @@ export class Overlay {
     this.#adoptStyles(shadow);
     const highlights = doc.createElement('div');
     highlights.className = 'highlights';
-    if (this.#fill) highlights.style.setProperty('--fill', this.#fill);
-    if (this.#labelFill) highlights.style.setProperty('--label-fill', this.#labelFill);
+    // The opacity options (numbers in 0–1) as the stylesheet's percentages; '' sets nothing.
+    const percent = (value?: number) => (typeof value === 'number' && value >= 0 && value <= 1 ? value * 100 + '%' : '');
+    highlights.style.setProperty('--fill', percent(this.#options.highlightOpacity));
+    highlights.style.setProperty('--label-fill', percent(this.#options.highlightLabelOpacity));
     const mask = doc.createElement('div');
     mask.className = 'mask';
     const cursor = new Cursor(this.#win, doc);
