@@ -54,10 +54,8 @@ export function number(min: number, exclusive = false, noun = 'a number'): Check
   return { isValid: (value) => isNumber(value) && (exclusive ? value > min : value >= min), expect: `${noun} ${exclusive ? '>' : '≥'} ${min}`, fromText: Number };
 }
 
-/** A finite number from `min` to `max`, both included. */
-export function between(min: number, max: number): Check {
-  return { isValid: (value) => isNumber(value) && value >= min && value <= max, expect: `a number from ${min} to ${max}`, fromText: Number };
-}
+/** An opacity: a finite number from 0 to 1, both included. */
+export const OPACITY: Check = { isValid: (value) => isNumber(value) && value >= 0 && value <= 1, expect: 'a number from 0 to 1', fromText: Number };
 
 /** One of the given strings, or (with `orFunction`) a function. */
 export function oneOf(values: readonly string[], orFunction = false): Check {

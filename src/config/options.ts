@@ -1,7 +1,7 @@
 // The option table: every option of PageAgentCore and PageAgent once, with its check, default,
 // script-tag attribute, secrecy and documentation. Config validation, the script-tag reader, the LLM
 // client's config and docs/configuration.md all read it; nothing else lists option names.
-import { between, BOOLEAN, FUNCTION, integer, number, oneOf, ORIGINS, parseFlag, record, STRING, text, type Check } from './checks.js';
+import { BOOLEAN, FUNCTION, integer, number, oneOf, OPACITY, ORIGINS, parseFlag, record, STRING, text, type Check } from './checks.js';
 
 // Every bundler of src/ defines __DOCS__ (build.mjs, vitest.config.ts, the test and bench bundlers):
 // false in the IIFE, so the documentation below never ships in it; true elsewhere (the ESM build
@@ -126,9 +126,9 @@ export const OPTIONS = {
     ...(__DOCS__ && { doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Redacts secret shapes in page text and attributes (private keys, JWTs, API keys with known prefixes, bearer tokens, token=/key=/sig= URL values) and hides field values that are card numbers or IBANs; passwords, card and one-time-code fields and data-page-agent-mask are hidden whatever this says.' } }) },
   highlight: { group: 'page', check: HIGHLIGHT, default: 'action', attribute: 'highlight',
     ...(__DOCS__ && { doc: { type: "'action' | 'all' | boolean", pageAgentOnly: true, description: "'action' outlines and numbers only the element being acted on; 'all' (or true) numbers every listed element after each observation, as page-agent does; false draws no boxes." } }) },
-  highlightOpacity: { group: 'page', check: between(0, 1),
+  highlightOpacity: { group: 'page', check: OPACITY,
     ...(__DOCS__ && { doc: { type: 'number', default: '0.08', pageAgentOnly: true, description: "Opacity (0–1) of the highlight boxes' fill, as in page-agent (whose PageAgent draws 0)." } }) },
-  highlightLabelOpacity: { group: 'page', check: between(0, 1),
+  highlightLabelOpacity: { group: 'page', check: OPACITY,
     ...(__DOCS__ && { doc: { type: 'number', default: '1', pageAgentOnly: true, description: "Opacity (0–1) of the index labels' background, as in page-agent (whose PageAgent draws 0.1)." } }) },
   // Read by the page controller and the panel of PageAgent, not through this table: for the docs only.
   ...(__DOCS__ && {
