@@ -45,16 +45,19 @@ window.PageAgent = PageAgent;
 
 for (const warning of settings.warnings) console.warn(warning);
 
+/** Set while ["init", config] disposes the agent it replaces: the listener tracker stays for the new one. */
+let replacing = false;
+
 /** Starts an agent as window.pageAgent; the listener tracker's wrappers go with it on dispose. */
-let releaseTracker: (() => void) | undefined;
 function start(config: PageAgentConfig): PageAgent {
   const agent = new PageAgent(config);
   window.pageAgent = agent;
-  // The wrappers are undone with the instance; a newer bundle's own wrappers stay in place.
-  releaseTracker = () => uninstallListenerTracker();
-  agent.addEventListener('dispose', releaseTracker, { once: true });
-  // A disposed agent leaves no global behind (PageAgent and the queue belong to the loaded script).
-  agent.addEventListener('dispose', () => window.pageAgent === agent && delete window.pageAgent, { once: true });
+  agent.addEventListener('dispose', () => {
+    // The wrappers are undone with the instance; a newer bundle's own wrappers stay in place.
+    if (!replacing) uninstallListenerTracker();
+    // A disposed agent leaves no global behind (PageAgent and the queue belong to the loaded script).
+    if (window.pageAgent === agent) delete window.pageAgent;
+  }, { once: true });
   if (settings.showPanel) agent.panel.show();
   return agent;
 }
@@ -70,16 +73,11 @@ if (settings.error) {
 }
 
 // Calls the page queued before the script arrived (async loader snippet), then every later push.
-drainQueue(window, {
-  current: () => window.pageAgent,
-  init(config) {
-    // ["init", config] replaces an agent started from the tag, keeping the tag's settings as defaults
-    // and the listener tracker installed.
-    const previous = window.pageAgent;
-    if (previous) {
-      if (releaseTracker) previous.removeEventListener('dispose', releaseTracker);
-      previous.dispose();
-    }
-    return start({ ...(settings.config as object), ...config } as PageAgentConfig);
-  },
+drainQueue(window, (config) => {
+  // ["init", config] replaces an agent started from the tag (dispose() never throws), keeping the
+  // tag's settings as defaults and the listener tracker installed.
+  replacing = true;
+  window.pageAgent?.dispose();
+  replacing = false;
+  return start({ ...(settings.config as object), ...config } as PageAgentConfig);
 });

@@ -8,12 +8,10 @@ import type { PageAgent, PageAgentConfig } from './page-agent.js';
 /** One queued call: a function given the agent, `['init', config]`, or `['method', ...args]` (`'panel.show'` reaches into the agent). */
 export type QueuedCall = ((agent: PageAgent) => unknown) | [string, ...unknown[]];
 
-/** What the queue needs from the entry script. */
-export interface QueueHost {
-  /** The running agent, if any. */
-  current(): PageAgent | undefined;
-  /** Starts an agent from `config` (replacing a running one) and returns it. */
-  init(config: PageAgentConfig): PageAgent;
+/** Where the queue lives (window): the page's queue, replaced by the live one, and the running agent. */
+export interface QueueTarget {
+  pageAgentQueue?: unknown;
+  pageAgent?: PageAgent;
 }
 
 /** The replacement of `window.pageAgentQueue` once the script runs: `push` runs each call at once. */
@@ -22,45 +20,35 @@ export interface LiveQueue {
   readonly length: number;
 }
 
-/** How a report names an entry: its method name, else its type (`function`, `number`, …). */
-function describeCall(call: unknown): string {
-  return Array.isArray(call) && typeof call[0] === 'string' ? `'${call[0]}'` : typeof call;
-}
-
-/** Runs one queued call; throws an Error saying what was wrong (the report names the entry). Returns what the call returned. */
-function runCall(call: unknown, host: QueueHost): unknown {
+/**
+ * Runs one queued entry; a throw (at once) or a rejected promise (when it comes) is reported on the
+ * console with the entry's position and its method name, else its type (`function`, `number`, …).
+ */
+async function runEntry(call: unknown, position: number, target: QueueTarget, init: (config: PageAgentConfig) => PageAgent): Promise<void> {
   const isFunction = typeof call === 'function';
-  if (!isFunction && (!Array.isArray(call) || typeof call[0] !== 'string' || !call[0])) {
-    throw new Error('expected a function or an array like ["execute", "task"]');
-  }
-  const [name, ...args] = (isFunction ? [] : call) as [string, ...unknown[]];
-  if (name === 'init') {
-    const config = args[0];
-    if (!isRecord(config)) throw new Error('"init" takes a config object');
-    return host.init(config as PageAgentConfig);
-  }
-  const agent = host.current();
-  if (!agent) throw new Error('no agent is running yet: queue ["init", config] first, or give the script tag data-base-url and data-model');
-  if (isFunction) return (call as (agent: PageAgent) => unknown)(agent);
-  // Walks "panel.show" from the agent; a name every object has (constructor, __proto__, toString, …)
-  // anywhere on the way finds nothing.
-  let owner: unknown;
-  let method: unknown = agent;
-  for (const part of name.split('.')) {
-    owner = method;
-    method = part in Object.prototype ? undefined : (owner as Record<string, unknown> | null | undefined)?.[part];
-  }
-  if (typeof method !== 'function') throw new Error('not a method of the agent');
-  return Reflect.apply(method, owner, args);
-}
-
-/** Runs `call` and reports a throw or a rejected promise on the console, naming the entry. */
-async function runReported(call: unknown, position: string, host: QueueHost): Promise<void> {
+  const name = Array.isArray(call) && typeof call[0] === 'string' ? (call[0] as string) : undefined;
   try {
-    // A throw is caught at once; a returned promise (or thenable) is awaited for its rejection.
-    await runCall(call, host);
+    if (!isFunction && !name) throw new Error('expected a function or an array like ["execute", "task"]');
+    const args = isFunction ? [] : (call as unknown[]).slice(1);
+    if (name === 'init') {
+      if (!isRecord(args[0])) throw new Error('"init" takes a config object');
+      return void init(args[0] as PageAgentConfig);
+    }
+    const agent = target.pageAgent;
+    if (!agent) throw new Error('no agent is running yet: queue ["init", config] first, or give the script tag data-base-url and data-model');
+    if (isFunction) return void (await (call as (agent: PageAgent) => unknown)(agent));
+    // Walks "panel.show" from the agent; a name every object has (constructor, __proto__, toString, …)
+    // anywhere on the way finds nothing.
+    let owner: unknown;
+    let method: unknown = agent;
+    for (const part of name!.split('.')) {
+      owner = method;
+      method = part in Object.prototype ? undefined : (owner as Record<string, unknown> | null | undefined)?.[part];
+    }
+    if (typeof method !== 'function') throw new Error('not a method of the agent');
+    await Reflect.apply(method, owner, args);
   } catch (error) {
-    console.error(`[page-agent] pageAgentQueue ${position} (${describeCall(call)}) failed: ${messageOf(error)}`);
+    console.error(`[page-agent] pageAgentQueue item ${position} (${name === undefined ? typeof call : `'${name}'`}) failed: ${messageOf(error)}`);
   }
 }
 
@@ -68,12 +56,12 @@ async function runReported(call: unknown, position: string, host: QueueHost): Pr
  * Runs every call queued in `target.pageAgentQueue` (an array, if the page made one) in order,
  * then replaces it with a live queue whose `push` runs at once.
  */
-export function drainQueue(target: { pageAgentQueue?: unknown }, host: QueueHost): LiveQueue {
+export function drainQueue(target: QueueTarget, init: (config: PageAgentConfig) => PageAgent): LiveQueue {
   const queued = target.pageAgentQueue;
   let count = 0;
   const live: LiveQueue = {
     push: (...calls) => {
-      for (const call of calls) void runReported(call, `item ${++count}`, host);
+      for (const call of calls) void runEntry(call, ++count, target, init);
       return count;
     },
     get length() {
