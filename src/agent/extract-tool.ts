@@ -19,7 +19,7 @@ export function extractTool(run: TaskRun, controller: AgentPageController, confi
     inputSchema: s.object({ question: s.string() }),
     async execute({ question }, { signal }) {
       // The user's transformPageContent (redaction) applies here as to every step's page text.
-      let text = await transformedContent(config, controller.getPageText ? await controller.getPageText() : (await controller.getBrowserState()).content);
+      let text = await transformedContent(config, (await controller.getPageText?.()) ?? (await controller.getBrowserState()).content);
       if (text.length > EXTRACT_CHARS) text = text.slice(0, EXTRACT_CHARS) + '\n(cut)';
       const reply = await run.llm.invoke(
         [

@@ -1,6 +1,7 @@
 // A conversation's earlier tasks (`execute(task, { continue: true })`) as the model reads them: one
 // short entry per finished task (its task, result and last page), within a budget of characters.
 // Pure functions of plain data.
+import { block } from './user-message.js';
 
 /** Characters the earlier tasks may take in one prompt (about 500 tokens). */
 export const EARLIER_CHARS = 2000;
@@ -38,6 +39,6 @@ export function formatEarlierTasks(entries: readonly string[], budget = EARLIER_
     left -= entry.length;
     lines.unshift(entry);
   }
-  const text = lines.length ? `<earlier_tasks>\nEarlier tasks, oldest first:\n${lines.join('\n')}\n</earlier_tasks>` : '';
+  const text = lines.length ? block('earlier_tasks', `Earlier tasks, oldest first:\n${lines.join('\n')}`) : '';
   return { text, shortened };
 }

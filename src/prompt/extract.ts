@@ -1,6 +1,6 @@
 // The messages of the `extract` tool's own model call: a question about the whole page text,
 // answered by one forced tool call whose arguments are the task's output schema.
-import { formatPage } from './user-message.js';
+import { block, formatPage } from './user-message.js';
 
 /** The system prompt of an extract call. */
 export const EXTRACT_PROMPT =
@@ -8,5 +8,5 @@ export const EXTRACT_PROMPT =
 
 /** The user message of an extract call: the question, then the page text in its fence. */
 export function extractMessage(question: string, pageText: string, fence?: string): string {
-  return `<question>\n${question.trim()}\n</question>\n\n${formatPage({ header: '', content: pageText, footer: '' }, fence)}`;
+  return `${block('question', question.trim())}\n\n${formatPage({ header: '', content: pageText, footer: '' }, fence)}`;
 }

@@ -41,7 +41,7 @@ export interface UserMessageParts {
 const clean = (text: string | null | undefined): string => (text ?? '').trim();
 
 /** `<name>`, the body on its own lines, `</name>`. */
-const block = (name: string, body: string): string => `<${name}>\n${body}\n</${name}>`;
+export const block = (name: string, body: string): string => `<${name}>\n${body}\n</${name}>`;
 
 /** The `<instructions>` block, or an empty string when there are none. */
 export function formatInstructions(parts: InstructionParts = {}): string {

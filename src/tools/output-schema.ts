@@ -17,25 +17,22 @@ const KEYWORDS = /^(type|properties|items|anyOf|oneOf|enum|const)$/;
 /** Checks `value` against the JSON Schema keywords a result schema uses (type, properties, required, items, enum, const, anyOf/oneOf). */
 function checkJson(schema: Json, value: any, path: PropertyKey[], issues: SchemaIssue[]): void {
   const add = (issue: SchemaIssue, at = path) => void issues.push({ ...issue, path: at });
-  const options: Json[] | undefined = schema.anyOf ?? schema.oneOf;
   const fails = (option: Json) => {
     const found: SchemaIssue[] = [];
     checkJson(option, value, [], found);
     return found.length;
   };
-  if (options?.every(fails)) add(s.invalidUnion());
+  if ((schema.anyOf ?? schema.oneOf)?.every(fails)) add(s.invalidUnion());
   const same = (wanted: unknown) => JSON.stringify(wanted) === JSON.stringify(value);
-  if (schema.enum ? !schema.enum.some(same) : 'const' in schema && !same(schema.const)) {
-    add({ code: 'invalid_value', path, message: `Invalid option: expected one of ${JSON.stringify(schema.enum ?? [schema.const])}` });
-  }
+  const allowed: unknown[] | undefined = schema.enum ?? ('const' in schema ? [schema.const] : undefined);
+  if (allowed && !allowed.some(same)) add({ code: 'invalid_value', path, message: `Invalid option: expected one of ${JSON.stringify(allowed)}` });
   const types: string[] = [schema.type ?? []].flat();
   // The first type is the one a mistyped scalar is repaired to (validate-args calls an integer `int`).
-  if (types.length && !types.some((type) => isType(type, value))) return add({ ...s.invalidType(types.join(' or '), value), expected: types[0] === 'integer' ? 'int' : types[0] });
-  if (s.typeName(value) === 'object') {
+  if (types.length && !types.some((type) => isType(type, value))) add({ ...s.invalidType(types.join(' or '), value), expected: types[0] === 'integer' ? 'int' : types[0] });
+  else if (s.typeName(value) === 'object') {
     for (const key of schema.required ?? []) if (!(key in value)) add(s.invalidType('a value', undefined), [...path, key]);
     for (const key in schema.properties) if (key in value) checkJson(schema.properties[key], value[key], [...path, key], issues);
-  }
-  if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkJson(schema.items, item, [...path, i], issues));
+  } else if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkJson(schema.items, item, [...path, i], issues));
 }
 
 /** JSON Schema of a zod 3 schema (`_def.typeName`): the kinds a result is made of; other kinds accept anything. */
