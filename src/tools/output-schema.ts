@@ -57,11 +57,9 @@ function zod3Json(schema: any): Json {
   return json;
 }
 
-/** A schema that validates with `parse` and shows the model `json`. */
-function customSchema(json: Json, parse: (value: unknown, issues: SchemaIssue[]) => unknown): ToolInputSchema {
-  const schema = new s.Schema({ type: 'custom' }, parse);
-  (schema._zod as Json).toJSONSchema = () => json;
-  return schema as unknown as ToolInputSchema;
+/** `validator` (zod 3's Standard Schema, or ours) as a tool input schema that shows the model `json`. */
+function described(json: Json, validator: s.StandardSchema): ToolInputSchema {
+  return { _zod: { def: { type: 'custom' }, toJSONSchema: () => json }, '~standard': validator['~standard'] } as unknown as ToolInputSchema;
 }
 
 /**
@@ -72,18 +70,11 @@ export function outputSchemaOf(value: unknown): ToolInputSchema {
   const schema = value as any;
   if (schema?._zod?.def && schema['~standard']) return schema;
   if (schema?._def?.typeName && schema['~standard']) {
-    return customSchema(zod3Json(schema), (input, issues) => {
-      const result = s.Schema.run(schema, input);
-      issues.push(...result.issues);
-      return result.value;
-    });
+    return described(zod3Json(schema), schema);
   }
   if (s.typeName(schema) === 'object' && !schema['~standard'] && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
     if (JSON.stringify(schema).includes('"$ref"')) throw new ConfigError('outputSchema', 'outputSchema: $ref is not supported; inline its definitions.');
-    return customSchema(schema, (input, issues) => {
-      checkJson(schema, input, [], issues);
-      return input;
-    });
+    return described(schema, new s.Schema({ type: 'custom' }, (input, issues) => (checkJson(schema, input, [], issues), input)));
   }
   throw new ConfigError('outputSchema', `outputSchema must be a zod schema or a JSON Schema object; got ${s.typeName(schema)}.`);
 }
