@@ -68,11 +68,10 @@ function described(json: Json, validator: s.StandardSchema): ToolInputSchema {
  */
 export function outputSchemaOf(value: unknown): ToolInputSchema {
   const schema = value as any;
-  if (schema?._zod?.def && schema['~standard']) return schema;
-  if (schema?._def?.typeName && schema['~standard']) {
-    return described(zod3Json(schema), schema);
-  }
-  if (s.typeName(schema) === 'object' && !schema['~standard'] && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
+  if (schema?.['~standard']) {
+    if (schema._zod?.def) return schema;
+    if (schema._def?.typeName) return described(zod3Json(schema), schema);
+  } else if (s.typeName(schema) === 'object' && Object.keys(schema).some((key) => KEYWORDS.test(key))) {
     if (JSON.stringify(schema).includes('"$ref"')) throw new ConfigError('outputSchema', 'outputSchema: $ref is not supported; inline its definitions.');
     return described(schema, new s.Schema({ type: 'custom' }, (input, issues) => (checkJson(schema, input, [], issues), input)));
   }
