@@ -39,7 +39,7 @@ function checkJson(schema: Json, value: any, path: PropertyKey[], issues: Schema
 function zod3Json(schema: any): Json {
   const def = schema._def;
   const kind = def.typeName.slice(3).toLowerCase();
-  const shape = kind === 'object' && def.shape();
+  const shape = def.shape?.();
   const json: Json = shape
     ? { type: kind, properties: Object.fromEntries(Object.keys(shape).map((key) => [key, zod3Json(shape[key])])), required: Object.keys(shape).filter((key) => !shape[key].isOptional()) }
     : kind === 'array'
