@@ -69,7 +69,7 @@ export function drainQueue(target: QueueTarget, init: (config: PageAgentConfig) 
     },
   };
   if (Array.isArray(queued)) live.push(...queued);
-  else if (queued !== undefined && !(queued as LiveQueue | null)?.push) console.error('[page-agent] window.pageAgentQueue is neither an array nor a queue; its content was ignored.');
+  else if (queued !== undefined && !(queued as LiveQueue | null)?.push) console.error('[page-agent] window.pageAgentQueue, neither an array nor a queue, was ignored.');
   target.pageAgentQueue = live;
   return live;
 }

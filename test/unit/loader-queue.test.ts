@@ -80,7 +80,7 @@ describe('drainQueue', () => {
   it('replaces a queue that is neither an array nor a queue, saying so', () => {
     const target = stubTarget([], 'x');
     drainQueue(target, initOf(target));
-    expect(errors).toEqual(['[page-agent] window.pageAgentQueue is neither an array nor a queue; its content was ignored.']);
+    expect(errors).toEqual(['[page-agent] window.pageAgentQueue, neither an array nor a queue, was ignored.']);
     expect(typeof (target.pageAgentQueue as { push: unknown }).push).toBe('function');
   });
 });
