@@ -3,11 +3,13 @@
 // <details>) and text drawn invisibly (font-size of a pixel or less, a transparent colour or one
 // within a few steps of the background under it, text indented off its box). Cheap signals only:
 // a few computed-style reads per element, and the background carried down the walk. Colours other
-// than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown.
+// than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown. Text in
+// the background's colour stays when a layer with a negative z-index may paint between them (overLayer).
 import { math, parseNumber, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
-import { getPropertyValue, hasAttribute, localName, namespaceURI, nodeType, parentNode, styleOf } from '../platform.js';
+import { firstChild, getPropertyValue, hasAttribute, localName, namespaceURI, nodeType, parentNode, styleOf } from '../platform.js';
 import type { ElementNode } from '../page-tree.js';
-import type { Rect } from './rect.js';
+import { composedContains } from './composed-tree.js';
+import { intersects, type Rect } from './rect.js';
 
 /** An opaque background colour as [r, g, b] (an alpha may follow), or null when it is not known (an image, a gradient, an unparsed colour). */
 export type Background = readonly number[] | null;
@@ -21,12 +23,18 @@ export interface Ink {
   /** Absent on the canvas, whose text is never judged. */
   style?: CSSStyleDeclaration;
   width?: number;
-  /** The ink of the element it sits in; absent on the canvas, where every chain ends (its background is known). */
+  /** The ink of the element it sits in; absent on the canvas, where every chain ends. */
   under?: Ink;
-  /** The opaque background under the content; undefined until read. */
+  /** The ink whose own background lies under this one's content (itself when it has one, or it is unknown); undefined until read. */
+  base?: Ink;
+  /** On a base: its opaque background. */
   background?: Background;
   /** The element's text was judged already (Scope.textVisible holds the answer). */
   decided?: boolean;
+  /** On a layer (a painter with a negative z-index): what it draws, when known (paintOf). */
+  paint?: Background;
+  /** Its text is in its base's colour, and no layer was seen between them yet: observe.ts drops it unless overLayer holds after the walk. */
+  pending?: boolean;
   /** The element, its box (top-window px) and its node in the page tree, for the covered-text test and the painters; absent on the canvas. */
   element?: Element;
   rect?: Rect | null;
@@ -41,7 +49,9 @@ export interface Ink {
  */
 export function canvasUnder(root: Element): Ink {
   const light = localName(root) === 'html' && stringIndexOf(getPropertyValue(styleOf(root), 'color-scheme'), 'dark') < 0;
-  return { background: light ? [255, 255, 255] : null };
+  const canvas: Ink = { background: light ? [255, 255, 255] : null };
+  canvas.base = canvas;
+  return canvas;
 }
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -70,38 +80,81 @@ export function drawsNothing(element: Element, style: CSSStyleDeclaration, width
 }
 
 /**
- * The background under `ink`'s content: its own opaque colour, else (not positioned) the one under it.
- * A positioned box may sit over other content (a hero image, a ::before overlay): under it, the
- * background is unknown. Read up the chain only to the first box that decides, without recursion
- * (pages nest thousands deep); the answer is kept on each link read.
+ * The base under `ink`'s content, whose background is the one it is drawn on: itself with an opaque
+ * colour, else (not positioned) the one under it. A positioned box may sit over other content (a hero
+ * image, a ::before overlay): under it, the background is unknown. Read up the chain only to the
+ * first box that decides, without recursion (pages nest thousands deep); the answer is kept on each
+ * link read.
  */
-function backgroundAt(ink: Ink): Background {
+function baseOf(ink: Ink): Ink {
   let at = ink;
-  let background: Background | undefined;
-  while ((background = at.background) === undefined) {
+  while (!at.base) {
     const style = at.style!;
     // An image, or a colour other than rgb()/rgba(), is not judged (null); a transparent colour lets what is under show.
     const rgb = getPropertyValue(style, 'background-image') === 'none' ? parseColor(getPropertyValue(style, 'background-color')) : null;
     if (rgb?.[3] === 0 && (at.position ??= getPropertyValue(style, 'position')) === 'static') at = at.under!;
-    else at.background = rgb?.[3] === 1 ? rgb : null;
+    else (at.base = at).background = rgb?.[3] === 1 ? rgb : null;
   }
-  for (let through = ink; through !== at; through = through.under!) through.background = background;
-  return background;
+  for (let through = ink; through !== at; through = through.under!) through.base = at.base;
+  return at.base;
 }
 
-/** Whether the element's own text is drawn so that a person cannot read it. */
-export function textUnreadable(ink: Ink): boolean {
+/** Whether two colours are within about 10 steps per channel: one drawn on the other is (nearly) invisible. */
+const near = (a: readonly number[], b: readonly number[]): boolean => (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2 < 300;
+
+/**
+ * Whether the element's own text is drawn so that a person cannot read it: true, or its base when
+ * only its colour hides it (the base's, unless a layer lies between them: overLayer).
+ */
+export function textUnreadable(ink: Ink): boolean | Ink {
   const style = ink.style!;
-  // A computed font-size is in px; Chromium writes one below 0.0001px in exponent notation ("1e-05px").
-  if (parseNumber(getPropertyValue(style, 'font-size')) < 2) return true;
-  const color = parseColor(getPropertyValue(style, 'color'));
-  if (color) {
-    if (color[3]! < 0.1) return true;
-    const background = color[3] === 1 ? backgroundAt(ink) : null;
-    // Within about 10 steps per channel of the background: drawn in (nearly) the background's colour.
-    if (background && (color[0]! - background[0]!) ** 2 + (color[1]! - background[1]!) ** 2 + (color[2]! - background[2]!) ** 2 < 300) return true;
-  }
-  // Indented by the box's width or more, either way.
   const width = ink.width!;
-  return width > 0 && math.abs(+stringSlice(getPropertyValue(style, 'text-indent'), 0, -2)) >= width;
+  const color = parseColor(getPropertyValue(style, 'color'));
+  // A computed font-size is in px; Chromium writes one below 0.0001px in exponent notation ("1e-05px").
+  // Indented by the box's width or more, either way.
+  if (
+    parseNumber(getPropertyValue(style, 'font-size')) < 2 ||
+    color?.[3]! < 0.1 ||
+    (width > 0 && math.abs(+stringSlice(getPropertyValue(style, 'text-indent'), 0, -2)) >= width)
+  ) return true;
+  const base = color?.[3] === 1 && baseOf(ink);
+  const background = base && base.background;
+  return !!background && near(color!, background) && base;
+}
+
+/**
+ * What a box draws over what is under it, when known: its own background colour (a transparent one
+ * draws nothing). Null when it may draw anything: children, a background image, an unparsed colour.
+ */
+export function paintOf(ink: Ink): Background {
+  const style = ink.style!;
+  return getPropertyValue(style, 'background-image') === 'none' && !firstChild(ink.element!) ? parseColor(getPropertyValue(style, 'background-color')) : null;
+}
+
+/**
+ * Whether a layer may paint between the text of `ink` and its base's background: a box with a
+ * negative z-index (a video or a dark panel behind white hero text) that overlaps the text's box,
+ * does not hold it, and draws something other than the text's colour. A stacking context paints such
+ * children after its own background and before its in-flow content, and the canvas first of all: so
+ * the base must be the canvas's (html, body, the canvas) or a stacking context that holds the layer
+ * (its z-index or isolation says so; other ways are not judged). Body's background is taken for the
+ * canvas's even when html has one of its own (then a layer may be drawn under it: the text is kept).
+ * @see https://www.w3.org/TR/CSS22/zindex.html
+ */
+export function overLayer(ink: Ink, layers: readonly Ink[]): boolean {
+  const base = ink.base!;
+  const context = base.element;
+  const tag = context && localName(context);
+  const canvas = !context || tag === 'html' || tag === 'body';
+  if (!canvas && getPropertyValue(base.style!, 'z-index') === 'auto' && getPropertyValue(base.style!, 'isolation') !== 'isolate') return false;
+  for (let i = 0; i < layers.length; i++) {
+    const layer = layers[i]!;
+    const paint = layer.paint;
+    // A layer that draws nothing, or only the text's own colour, does not make it readable.
+    if (
+      ink.rect && intersects(layer.rect!, ink.rect) && !(paint && (paint[3] === 0 || near(paint, base.background!))) && !composedContains(layer.element!, ink.element!) &&
+      (canvas || composedContains(context!, layer.element!))
+    ) return true;
+  }
+  return false;
 }

@@ -22,7 +22,7 @@ import {
 import { AUTHORED_NAMES, computeName } from './accessible-name.js';
 import { intersects, type Rect } from './rect.js';
 import { walkPage, type Candidate, type WalkResult } from './walk.js';
-import type { Ink } from './hidden-text.js';
+import { overLayer, type Ink } from './hidden-text.js';
 import { nameListedNode } from './naming.js';
 
 /** What one observation gives the controller: the state, and the listed elements on screen to highlight. */
@@ -123,15 +123,18 @@ function observe(ctx: DomContext): Observation {
     if (candidate.rect && intersects(candidate.rect, viewport)) append(targets, { element: candidate.element, rect: candidate.rect });
   }
   const cover = findCovered(doc, targets, walk.painters, viewport, ignore);
-  // Text a person cannot see because an opaque box lies over all of it (#15): its lines are dropped.
-  // In the viewport a hit test decides; outside it no hit test reaches, so painting order does.
+  // Text a person cannot see because an opaque box lies over all of it, or because it is in its
+  // background's colour with no layer between (#15): its lines are dropped. In the viewport a hit test
+  // decides a cover; outside it no hit test reaches, so painting order does.
   for (let i = 0, tested = 0, judged = 0; i < walk.texts.length; i++) {
     const text = walk.texts[i] as HitTarget & Ink;
-    if (!text.rect) continue;
-    const covered = intersects(text.rect, viewport)
-      ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)
-      : judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters);
-    if (!covered) continue;
+    const hidden =
+      (text.pending && !overLayer(text, walk.layers)) ||
+      (text.rect &&
+        (intersects(text.rect, viewport)
+          ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)
+          : judged++ < MAX_HIT_TESTS && coveredByPainter(text, walk.painters)));
+    if (!hidden) continue;
     const node = text.node!;
     const kept: PageNode[] = [];
     for (let c = 0; c < node.children.length; c++) if (node.children[c]!.kind !== 'text') append(kept, node.children[c]!);

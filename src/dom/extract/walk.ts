@@ -7,7 +7,7 @@ import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow, GapPlace, PageNode } from '../page-tree.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { inspectElement, isParked, type Scope } from './inspect.js';
-import { canvasUnder, textUnreadable, type Ink } from './hidden-text.js';
+import { canvasUnder, overLayer, paintOf, textUnreadable, type Ink } from './hidden-text.js';
 import {
   characterData, childElementCount, collectionLength, elementChildrenOf, firstChild, getBoundingClientRect, getElementsByTagName, getPropertyValue, hasAttribute, localName,
   nextSibling, nodeType, rectBottom, rectLeft, rectRight, rectTop,
@@ -86,6 +86,8 @@ export interface WalkResult {
    * viewport (find-covered.ts).
    */
   painters: Array<{ element: Element; rect: Rect }>;
+  /** The painters with a negative z-index: only these may paint between text and its background (hidden-text.ts overLayer). */
+  layers: Ink[];
   summary: WalkSummary;
 }
 
@@ -146,6 +148,7 @@ class Walk {
   #lazies: LazyChildren[] = [];
   #texts: WalkResult['texts'] = [];
   #painters: WalkResult['painters'] = [];
+  #layers: Ink[] = [];
   #spent = 0;
 
   constructor(options: WalkOptions) {
@@ -197,7 +200,7 @@ class Walk {
     const summary = this.#summarise(viewport, stoppedBy, leftover);
     return {
       nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups, texts: this.#texts, painters: this.#painters,
-      summary,
+      layers: this.#layers, summary,
     };
   }
 
@@ -226,7 +229,14 @@ class Walk {
     this.#byElement.set(element, node);
     if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
     const ink = inspection.scope.ink!;
-    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) append(this.#painters, ink as WalkResult['painters'][number]);
+    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) {
+      append(this.#painters, ink as WalkResult['painters'][number]);
+      if (getPropertyValue(ink.style!, 'z-index')[0] === '-') {
+        // A replaced element (one without a children source: an image, a video) may draw anything.
+        ink.paint = inspection.children && paintOf(ink);
+        append(this.#layers, ink);
+      }
+    }
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known, nameElements: inspection.nameElements };
       append(this.#candidates, candidate);
@@ -258,16 +268,18 @@ class Walk {
       if (!scope.textVisible) return;
       const text = characterData(child);
       if (!hasVisibleText(text)) return;
-      // Whether a person can read the element's text is decided once, at its first text.
+      // Whether a person can read the element's text is decided once, at its first text. Text in the
+      // colour of its background waits for the layers found after it (observe.ts), outside the budget.
       const ink = scope.ink;
       if (!ink.decided) {
         ink.decided = true;
-        scope.textVisible = !textUnreadable(ink);
-        if (!scope.textVisible) return;
+        const unreadable = textUnreadable(ink);
+        if (!(scope.textVisible = unreadable !== true)) return;
+        ink.pending = unreadable && !overLayer(ink, this.#layers);
         append(this.#texts, ink);
       }
       append(parent.children, { kind: 'text', text });
-      this.#spent += math.min(text.length, TEXT_LINE_CHARS) + 1;
+      if (!ink.pending) this.#spent += math.min(text.length, TEXT_LINE_CHARS) + 1;
       return;
     }
     if (type !== 1) return;

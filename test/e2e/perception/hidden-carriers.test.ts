@@ -40,6 +40,67 @@ describe('hidden-text carriers', () => {
   });
 });
 
+describe('text in the colour of the background over a layer with a negative z-index', () => {
+  /** The words of `words` missing from the page text of `body` (in a 1000×`height` viewport). */
+  async function missing(body: string, words: string[], height = 2000, config = {}) {
+    const { context, page, errors } = await openWith(web, `<!doctype html>${body}`, { viewport: { width: 1000, height }, config });
+    try {
+      const { content } = await observe(page);
+      expect(errors).toEqual([]);
+      return words.filter((word) => !content.includes(word));
+    } finally {
+      await context.close();
+    }
+  }
+  const layer = (style: string) => `<div style="${style};z-index:-1;background:#000"></div>`;
+  const hero = (words: string, box: string, media: string) => `<section style="${box};height:120px">${media}<h1 style="color:#fff;margin:0">${words}</h1></section>`;
+  const image = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+  it('stays: a fixed layer before or after it on a white body, on a page without a background, and in a box that is a stacking context', async () => {
+    // The layer paints above the stacking context's background (or the canvas) and below its text.
+    expect(await missing(`<body style="background:#fff">${layer('position:fixed;inset:0')}<p style="color:#fff">keepOverFixed</p></body>`, ['keepOverFixed'])).toEqual([]);
+    expect(await missing(`<body style="background:#fff"><p style="color:#fff">keepBeforeLayer</p>${layer('position:fixed;inset:0')}</body>`, ['keepBeforeLayer'])).toEqual([]);
+    expect(await missing(`<body><p style="color:#fff">keepNoBackground</p>${layer('position:absolute;inset:0')}</body>`, ['keepNoBackground'])).toEqual([]);
+    const boxes = [
+      hero('keepZeroBox', 'position:relative;z-index:0;background:#fff', layer('position:absolute;inset:0')),
+      hero('keepIsolatedBox', 'position:relative;isolation:isolate;background:#fff', layer('position:absolute;inset:0')),
+      // Heroes that worked before: a positioned section (the background under it is unknown) over an image or a video, and a background image.
+      hero('keepImageHero', 'position:relative', `<img alt="" style="position:absolute;inset:0;z-index:-1" src="${image}">`),
+      hero('keepVideoHero', 'position:relative', '<video muted style="position:absolute;inset:0;z-index:-1"></video>'),
+      // A video as the layer (it draws without children or a background), and a transparent layer that holds one.
+      hero('keepVideoInBox', 'position:relative;z-index:0;background:#fff', '<video muted style="position:absolute;inset:0;z-index:-1"></video>'),
+      hero('keepWrappedVideo', 'position:relative;z-index:0;background:#fff', '<div style="position:absolute;inset:0;z-index:-1"><video muted style="width:100%;height:100%"></video></div>'),
+      hero('keepBackgroundImage', `background:url(${image})`, ''),
+    ];
+    const words = ['keepZeroBox', 'keepIsolatedBox', 'keepImageHero', 'keepVideoHero', 'keepVideoInBox', 'keepWrappedVideo', 'keepBackgroundImage'];
+    expect(await missing(`<body style="background:#fff">${boxes.join('')}</body>`, words)).toEqual([]);
+    // Below the viewport too (no hit test there).
+    expect(await missing(`<body style="background:#fff"><div style="height:1200px">Intro</div>${boxes.join('')}</body>`, words, 800)).toEqual([]);
+  });
+
+  it('is dropped when no layer lies between: the layer elsewhere, the layer itself, a box that paints over it, or a layer that draws nothing', async () => {
+    const pages = [
+      `<body style="background:#fff"><div style="position:absolute;top:1500px;left:0;width:40px;height:40px;z-index:-1;background:#000"></div><p style="color:#fff">hiddenFarFromLayer</p>`,
+      '<body style="background:#fff"><div style="position:relative;z-index:-1;background:#fff"><p style="color:#fff">hiddenInLayer</p></div>',
+      `<body style="background:#fff"><div style="background:#fff">${layer('position:fixed;inset:0')}<p style="color:#fff">hiddenInStaticBox</p></div>`,
+      `<body><div style="position:relative;z-index:0;background:#fff"><p style="color:#fff">hiddenBesideLayer</p></div>${layer('position:fixed;inset:0')}`,
+      // Layers that draw nothing over the page's white: empty, or white themselves.
+      '<body style="background:#fff"><div style="position:fixed;inset:0;z-index:-1"></div><p style="color:#fff">hiddenOverEmptyLayer</p>',
+      '<body style="background:#fff"><div style="position:fixed;inset:0;z-index:-1;background:rgba(255,255,255,.5)"></div><p style="color:#fff">hiddenOverWhiteLayer</p>',
+    ];
+    for (const page of pages) {
+      const word = /hidden\w+/.exec(page)![0];
+      expect(await missing(`${page}<p>shownDark</p></body>`, [word, 'shownDark'])).toEqual([word]);
+    }
+  });
+
+  it('does not count against the token budget while it waits for a layer', async () => {
+    // 40 hidden paragraphs of 300 characters against a 200-token budget (600 characters): the visible text after them is still listed.
+    const hidden = Array.from({ length: 40 }, (_, i) => `<p style="color:#fff">hidden${i} ${'x'.repeat(290)}</p>`).join('');
+    expect(await missing(`<body style="background:#fff">${hidden}<p>shownAfterHidden</p></body>`, ['shownAfterHidden', 'hidden0 '], 2000, { tokenBudget: 200 })).toEqual(['hidden0 ']);
+  });
+});
+
 describe('visible text near the carriers', () => {
   it('stays: odd colour syntaxes, captions over images, a font-size:0 row of inline blocks, a dark page, summaries, text under transparent, faded or partial covers', async () => {
     const cases = [
