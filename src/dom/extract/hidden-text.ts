@@ -6,7 +6,9 @@
 // than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown. Text in
 // the background's colour stays when a layer with a negative z-index may paint between them (overLayer).
 import { math, parseNumber, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
-import { firstChild, getPropertyValue, hasAttribute, localName, namespaceURI, nodeType, parentNode, styleOf } from '../platform.js';
+import {
+  documentElement, documentQuerySelectorAll, firstChild, getPropertyValue, hasAttribute, localName, namespaceURI, nodeListLength, nodeType, ownerDocument, parentNode, styleOf,
+} from '../platform.js';
 import type { ElementNode } from '../page-tree.js';
 import { composedContains } from './composed-tree.js';
 import { intersects, type Rect } from './rect.js';
@@ -17,7 +19,7 @@ export type Background = readonly number[] | null;
 /**
  * How an element draws its text, for the decision at its first text node: its style and width, and
  * the element it sits in (for the background, read lazily up the chain and kept). The walk root's
- * `under` is the canvas: no style, background known.
+ * `under` is the canvas (no style, background known), or html's ink over it under body.
  */
 export interface Ink {
   /** Absent on the canvas, whose text is never judged. */
@@ -44,14 +46,22 @@ export interface Ink {
 }
 
 /**
- * The canvas under a walk root: white under a page's root element unless the page asks for a dark
- * colour scheme; unknown under any other root (a dialog walked alone).
+ * The canvas under a walk root: white under a page's html or body unless the page asks for a dark
+ * colour scheme (html's color-scheme, or a color-scheme meta, which the computed style does not
+ * show), with html's background over it under body; unknown under any other root (a dialog walked alone).
+ * @see https://html.spec.whatwg.org/multipage/semantics.html#meta-color-scheme
  */
 export function canvasUnder(root: Element): Ink {
-  const light = localName(root) === 'html' && stringIndexOf(getPropertyValue(styleOf(root), 'color-scheme'), 'dark') < 0;
+  const doc = ownerDocument(root)!;
+  const style = styleOf(documentElement(doc)!);
+  const tag = localName(root);
+  const light =
+    (tag === 'html' || tag === 'body') &&
+    stringIndexOf(getPropertyValue(style, 'color-scheme'), 'dark') < 0 &&
+    !nodeListLength(documentQuerySelectorAll(doc, 'meta[name=color-scheme i][content*=dark i]'));
   const canvas: Ink = { background: light ? [255, 255, 255] : null };
   canvas.base = canvas;
-  return canvas;
+  return tag === 'body' ? { style, under: canvas } : canvas;
 }
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';

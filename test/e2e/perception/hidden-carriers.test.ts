@@ -18,9 +18,9 @@ const token = (index: number, side: 'h' | 'v') => `carrier${index}${side}zq`;
 
 describe('hidden-text carriers', () => {
   /** The carriers (after `before`) in a `height`-px viewport: hidden tokens leaked and visible ones lost. */
-  async function check(before: string, height: number) {
+  async function check(before: string, height: number, background = 'background:#fff;') {
     const html = CARRIERS.map(([, hidden, visible], i) => `<section>${hidden.replace('TOKEN', token(i, 'h'))}${visible.replace('TOKEN', token(i, 'v'))}</section>`).join('\n');
-    const { context, page } = await openWith(web, `<!doctype html><body style="background:#fff;color:#111;font:16px sans-serif">${before}${html}</body>`, { viewport: { width: 1000, height } });
+    const { context, page } = await openWith(web, `<!doctype html><body style="${background}color:#111;font:16px sans-serif">${before}${html}</body>`, { viewport: { width: 1000, height } });
     try {
       const { content } = await observe(page);
       const leaked = CARRIERS.filter((_, i) => content.includes(token(i, 'h'))).map(([name]) => name);
@@ -37,6 +37,10 @@ describe('hidden-text carriers', () => {
 
   it('never reach it below the viewport either, where no hit test reaches (painting order decides)', async () => {
     expect(await check('<div style="height:1200px">Intro</div>', 800)).toEqual({ leaked: [], lost: [] });
+  });
+
+  it('never reach it on a page without a background, whose canvas is white', async () => {
+    expect(await check('', 3000, '')).toEqual({ leaked: [], lost: [] });
   });
 });
 
@@ -141,11 +145,14 @@ describe('visible text near the carriers', () => {
         await context.close();
       }
     }
-    const dark = await openWith(web, '<!doctype html><meta name=color-scheme content=dark><body><p style="color:#f0f0f0">keepOnDark</p></body>');
-    try {
-      expect((await observe(dark.page)).content).toContain('keepOnDark');
-    } finally {
-      await dark.context.close();
+    // A dark colour scheme from a meta (which the computed style does not show) or from html's style: the canvas is not white.
+    for (const page of ['<meta name=color-scheme content=dark><body><p style="color:#f0f0f0">keepOnDark</p></body>', '<html style="color-scheme:dark"><body><p style="color:#fff">keepOnDark</p></body>']) {
+      const dark = await openWith(web, `<!doctype html>${page}`);
+      try {
+        expect((await observe(dark.page)).content).toContain('keepOnDark');
+      } finally {
+        await dark.context.close();
+      }
     }
   });
 });
