@@ -150,6 +150,8 @@ class Walk {
   #painters: WalkResult['painters'] = [];
   #layers: Ink[] = [];
   #spent = 0;
+  /** Characters of text waiting for a layer (pending): at most one budget's worth is kept. */
+  #pending = 0;
 
   constructor(options: WalkOptions) {
     this.#options = options;
@@ -269,7 +271,9 @@ class Walk {
       const text = characterData(child);
       if (!hasVisibleText(text)) return;
       // Whether a person can read the element's text is decided once, at its first text. Text in the
-      // colour of its background waits for the layers found after it (observe.ts), outside the budget.
+      // colour of its background waits for the layers found after it (observe.ts), outside the budget
+      // but within one budget of its own: past that, such text is dropped at once, so a page of it
+      // can neither push visible text out of the listing nor, over a late layer, swell it.
       const ink = scope.ink;
       if (!ink.decided) {
         ink.decided = true;
@@ -278,8 +282,10 @@ class Walk {
         ink.pending = unreadable && !overLayer(ink, this.#layers);
         append(this.#texts, ink);
       }
+      const cost = math.min(text.length, TEXT_LINE_CHARS) + 1;
+      if (!ink.pending) this.#spent += cost;
+      else if ((this.#pending += cost) > this.#options.budgetChars) return;
       append(parent.children, { kind: 'text', text });
-      if (!ink.pending) this.#spent += math.min(text.length, TEXT_LINE_CHARS) + 1;
       return;
     }
     if (type !== 1) return;

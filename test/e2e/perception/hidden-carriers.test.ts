@@ -103,6 +103,26 @@ describe('text in the colour of the background over a layer with a negative z-in
     const hidden = Array.from({ length: 40 }, (_, i) => `<p style="color:#fff">hidden${i} ${'x'.repeat(290)}</p>`).join('');
     expect(await missing(`<body style="background:#fff">${hidden}<p>shownAfterHidden</p></body>`, ['shownAfterHidden', 'hidden0 '], 2000, { tokenBudget: 200 })).toEqual(['hidden0 ']);
   });
+
+  it('keeps at most one budget of it when a layer found after it makes it readable', async () => {
+    // The same 40 paragraphs (12,000 characters), now over a fixed black layer that comes after them:
+    // they are readable, and the listing keeps what fits one more budget of 600 characters.
+    const readable = Array.from({ length: 40 }, (_, i) => `<p style="color:#fff">over${i} ${'x'.repeat(290)}</p>`).join('');
+    const { context, page, errors } = await openWith(web, `<!doctype html><body style="background:#fff"><p>shownFirst</p>${readable}${layer('position:fixed;inset:0')}</body>`, {
+      viewport: { width: 1000, height: 2000 },
+      config: { tokenBudget: 200 },
+    });
+    try {
+      const { content } = await observe(page);
+      expect(errors).toEqual([]);
+      expect(content).toContain('shownFirst');
+      expect(content).toContain('over0 ');
+      expect(content).not.toContain('over3 ');
+      expect(content.length).toBeLessThan(2000);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('visible text near the carriers', () => {
