@@ -77,7 +77,7 @@ describe('async loader queue', () => {
     }
   });
 
-  it('runs pushes made after the script loaded at once; init replaces the tag\'s agent and keeps its settings', async () => {
+  it('runs pushes made after the script loaded at once; init replaces the tag\'s agent and keeps its settings and the listener tracker', async () => {
     llm.setHandler(script([done('Later task done')]));
     const { context, page, errors } = await openPage();
     // The tag has no endpoint but auto-initialises (its panel would show the setup message); "init"
@@ -93,12 +93,18 @@ describe('async loader queue', () => {
         const maxSteps = w.pageAgent.config.maxSteps;
         const replaced = first !== undefined && w.pageAgent !== first;
         const panels = document.querySelectorAll('page-agent-panel').length;
+        // The listener tracker stays for the new agent: a box the page gives a click listener now is listed.
+        const box = document.createElement('div');
+        box.textContent = 'Tracked box';
+        box.addEventListener('click', () => {});
+        document.body.append(box);
+        const tracked = /\[\d+\]<div[^>]*>Tracked box/.test((await w.pageAgent.pageController.getBrowserState()).content);
         const answer = await new Promise((resolve) => w.pageAgentQueue.push(async (agent: any) => resolve((await agent.execute('Say done')).data)));
         // A rejected method call is reported, not thrown at the caller.
         w.pageAgentQueue.push(['execute', 42]);
-        return { replaced, panels, maxSteps, answer };
+        return { replaced, panels, maxSteps, tracked, answer };
       }, llm.baseURL);
-      expect(result).toEqual({ replaced: true, panels: 1, maxSteps: 7, answer: 'Later task done' });
+      expect(result).toEqual({ replaced: true, panels: 1, maxSteps: 7, tracked: true, answer: 'Later task done' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
