@@ -113,10 +113,10 @@ function baseOf(ink: Ink): Ink {
 const near = (a: readonly number[], b: readonly number[]): boolean => (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2 < 300;
 
 /**
- * Whether the element's own text is drawn so that a person cannot read it: true, or its base when
- * only its colour hides it (the base's, unless a layer lies between them: overLayer).
+ * Whether the element's own text is drawn so that a person cannot read it: true, or 'colour' when
+ * only its colour hides it (its base's, read into `ink.base`, unless a layer lies between them: overLayer).
  */
-export function textUnreadable(ink: Ink): boolean | Ink {
+export function textUnreadable(ink: Ink): boolean | 'colour' {
   const style = ink.style!;
   const width = ink.width!;
   const color = parseColor(getPropertyValue(style, 'color'));
@@ -127,9 +127,8 @@ export function textUnreadable(ink: Ink): boolean | Ink {
     color?.[3]! < 0.1 ||
     (width > 0 && math.abs(+stringSlice(getPropertyValue(style, 'text-indent'), 0, -2)) >= width)
   ) return true;
-  const base = color?.[3] === 1 && baseOf(ink);
-  const background = base && base.background;
-  return !!background && near(color!, background) && base;
+  const background = color?.[3] === 1 && baseOf(ink).background;
+  return !!background && near(color!, background) && 'colour';
 }
 
 /**
