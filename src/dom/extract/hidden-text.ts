@@ -2,10 +2,10 @@
 // nothing, a transform that scales to nothing, content-visibility: hidden, the body of a closed
 // <details>) and text drawn invisibly (font-size of a pixel or less, a transparent colour or one
 // within a few steps of the background under it, text indented off its box). Cheap signals only:
-// a few computed-style reads per element, and the background carried down the walk. Colours other
-// than rgb()/rgba() (oklch, color-mix, …) and backgrounds with images are not judged: shown. Text in
+// a few computed-style reads per element, and the background carried down the walk. Colours of any
+// syntax are compared in sRGB (parseColor); backgrounds with images are not judged: shown. Text in
 // the background's colour stays when a layer with a negative z-index may paint between them (overLayer).
-import { math, parseNumber, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
+import { math, objectCreate, parseNumber, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
 import {
   documentElement, documentQuerySelectorAll, firstChild, getPropertyValue, hasAttribute, localName, namespaceURI, nodeListLength, nodeType, ownerDocument, parentNode, styleOf,
 } from '../platform.js';
@@ -67,10 +67,29 @@ export function canvasUnder(root: Element): Ink {
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const RGB = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/;
 
-/** [r, g, b, alpha] of a computed `rgb()`/`rgba()` colour; null for any other syntax. */
+/** One pixel to paint colours on, made at first need (null without OffscreenCanvas: a unit-test DOM). */
+let pixel: OffscreenCanvasRenderingContext2D | null | undefined;
+/** Colours of other syntaxes read so far, by their computed text. */
+const painted: Record<string, number[]> = objectCreate(null);
+
+/**
+ * [r, g, b, alpha] of a computed colour. `rgb()`/`rgba()` is read from the text; any other syntax a
+ * computed style keeps (oklch, lab, `color(srgb …)`, color-mix and relative colours, as Tailwind 4
+ * writes them) is painted on one pixel and read back in sRGB, else (no canvas) null: not judged.
+ */
 export function parseColor(value: string): number[] | null {
   const match = regexExec(RGB, value);
-  return match ? [+match[1]!, +match[2]!, +match[3]!, +(match[4] ?? 1)] : null;
+  if (match) return [+match[1]!, +match[2]!, +match[3]!, +(match[4] ?? 1)];
+  pixel ??= typeof OffscreenCanvas > 'u' ? null : new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
+  if (pixel && !painted[value]) {
+    // Each colour replaces the pixel (drawn over the last one, a translucent colour would mix with it).
+    pixel.clearRect(0, 0, 1, 1);
+    pixel.fillStyle = value;
+    pixel.fillRect(0, 0, 1, 1);
+    const data = pixel.getImageData(0, 0, 1, 1).data;
+    painted[value] = [data[0]!, data[1]!, data[2]!, data[3]! / 255];
+  }
+  return painted[value] ?? null;
 }
 
 /** Whether the box and everything in it is drawn as nothing. */
