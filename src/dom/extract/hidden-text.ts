@@ -92,14 +92,16 @@ export function parseColor(value: string): number[] | null {
   return painted[value] ?? null;
 }
 
-/** Whether the box and everything in it is drawn as nothing. */
-export function drawsNothing(element: Element, style: CSSStyleDeclaration, width: number, height: number): boolean {
+/** Whether the box and everything in it is drawn as nothing (or as good as nothing: under a tenth of its opacity, or of its area). */
+export function drawsNothing(element: Element, style: CSSStyleDeclaration): boolean {
   if (getPropertyValue(style, 'content-visibility') === 'hidden') return true;
-  if (stringIndexOf(getPropertyValue(style, 'filter'), 'opacity(0)') >= 0) return true;
+  if (regexExec(/opacity\(0(?:\.0\d*)?\)/, getPropertyValue(style, 'filter'))) return true;
   // inset(50%) (or more) from both sides, or a circle or ellipse of radius 0, keeps no pixel.
   if (regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, getPropertyValue(style, 'clip-path'))) return true;
-  // A transform that scales to nothing leaves a box without area (its rect includes the transform).
-  if (!(width && height) && getPropertyValue(style, 'transform') !== 'none') return true;
+  // A 2D transform that squeezes the box to (nearly) nothing: scale(0), scaleY(0.01) (|a·d − b·c| of
+  // its matrix: the area it gives). A translation or rotation keeps the area; a 3D one is not judged.
+  const matrix = regexExec(/^matrix\(([^,]+), ([^,]+), ([^,]+), ([^,]+)/, getPropertyValue(style, 'transform'));
+  if (matrix && math.abs(+matrix[1]! * +matrix[4]! - +matrix[2]! * +matrix[3]!) < 0.02) return true;
   // The body of a closed <details>: everything but its summary. Only an HTML one: an element of another
   // namespace named details draws its children (and HTMLDetailsElement's open getter throws on it).
   const parent = parentNode(element) as Element | null;
@@ -138,15 +140,18 @@ const near = (a: readonly number[], b: readonly number[]): boolean => (a[0]! - b
 export function textUnreadable(ink: Ink): boolean | 'colour' {
   const style = ink.style!;
   const width = ink.width!;
-  const color = parseColor(getPropertyValue(style, 'color'));
+  // Glyphs are filled with -webkit-text-fill-color (its computed value is `color` unless a page sets it).
+  const color = parseColor(getPropertyValue(style, '-webkit-text-fill-color'));
+  const base = baseOf(ink);
   // A computed font-size is in px; Chromium writes one below 0.0001px in exponent notation ("1e-05px").
+  // Transparent text shows its base's background when that is clipped to the text (gradient text).
   // Indented by the box's width or more, either way.
   if (
     parseNumber(getPropertyValue(style, 'font-size')) < 2 ||
-    color?.[3]! < 0.1 ||
+    (color?.[3]! < 0.1 && !(base.style && getPropertyValue(base.style, 'background-clip') === 'text')) ||
     (width > 0 && math.abs(+stringSlice(getPropertyValue(style, 'text-indent'), 0, -2)) >= width)
   ) return true;
-  const background = color?.[3] === 1 && baseOf(ink).background;
+  const background = color?.[3] === 1 && base.background;
   return !!background && near(color!, background) && 'colour';
 }
 

@@ -2,7 +2,7 @@
 // it is listed (and with which attributes), whether it scrolls or clips, and where its children come
 // from (light DOM, a shadow root, a slot's assigned nodes, a same-origin frame). Reads computed style
 // once per element and layout only where a signal needs it.
-import { append, math, stringCharCodeAt, stringSet, type SafeSet } from '../intrinsics.js';
+import { append, math, parseNumber, stringCharCodeAt, stringSet, type SafeSet } from '../intrinsics.js';
 import type { ElementRegistry } from '../element-registry.js';
 import type { ElementNode, Flow } from '../page-tree.js';
 import { computeName } from './accessible-name.js';
@@ -120,7 +120,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   if (rect && isParked(rect, scope, options.pageOrigin)) return null;
   const visible = getPropertyValue(style, 'visibility') === 'visible';
   let replaced = false;
-  if (getPropertyValue(style, 'opacity') === '0') {
+  // Under a tenth of its opacity a box shows nothing a person can read.
+  if (parseNumber(getPropertyValue(style, 'opacity')) < 0.1) {
     // Custom checkboxes and file pickers hide the real input (opacity 0) over their own drawing.
     if (tag !== 'input' || !REPLACEABLE_INPUTS[inputType(element)]) return null;
     replaced = true;
@@ -129,7 +130,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const height = rect ? rect.bottom - rect.top : 0;
   // A box at most 1px wide or high that clips its content shows nothing ("sr-only", collapsed panels).
   if ((width <= 1 || height <= 1) && display !== 'contents' && getPropertyValue(style, 'overflow') !== 'visible') return null;
-  if (drawsNothing(element, style, width, height)) return null;
+  if (drawsNothing(element, style)) return null;
   node.flow = flowOf(display, tag);
 
   const registry = options.registry;
