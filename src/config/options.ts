@@ -123,7 +123,7 @@ export const OPTIONS = {
   enableMask: { group: 'page', default: true,
     ...(__DOCS__ && { doc: { type: 'boolean', default: 'true (PageAgent)', pageAgentOnly: true, description: "Blocks the user's pointer while the agent works." } }) },
   redactSecrets: { group: 'page', check: BOOLEAN, default: true,
-    ...(__DOCS__ && { doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Redacts secret shapes in page text and attributes (private keys, JWTs, API keys with known prefixes, bearer tokens, token=/key=/sig= URL values) and hides field values that are card numbers or IBANs; passwords, card and one-time-code fields and data-page-agent-mask are hidden whatever this says.' } }) },
+    ...(__DOCS__ && { doc: { type: 'boolean', default: 'true', pageAgentOnly: true, description: 'Redacts secret shapes in page text and attributes (private keys, JWTs, API keys with known prefixes, bearer tokens, values of URL parameters named like token, key, sig or secret) and hides field values that are card numbers or IBANs; passwords, card and one-time-code fields and data-page-agent-mask are hidden whatever this says.' } }) },
   highlight: { group: 'page', check: HIGHLIGHT, default: 'action', attribute: 'highlight',
     ...(__DOCS__ && { doc: { type: "'action' | 'all' | boolean", pageAgentOnly: true, description: "'action' outlines and numbers only the element being acted on; 'all' (or true) numbers every listed element after each observation, as page-agent does; false draws no boxes." } }) },
   highlightOpacity: { group: 'page', check: OPACITY,

@@ -11,12 +11,13 @@ import type { PageNode, ShownAttribute } from './page-tree.js';
  * What page text may not carry, in one pattern, one alternative per kind (the first group that
  * matched names it): `<`, `>`, the `[` and the `]` of an index shape `[12]` (its digits stay), then
  * the secret shapes: a private-key block, a JWT, an API key with a known prefix (`sk-` and 20 more
- * covers sk-proj- and sk-ant- keys), an Authorization-style token, and a token-like query value (the
- * group keeps `?token=`). No secret starts with `<`, `>`, `[` or a digit, and none ends inside an
+ * covers sk-proj- and sk-ant- keys), an Authorization-style token, and the value of a URL parameter
+ * whose name ends in a secret's word (`?token=`, `&api_key=`, `X-Amz-Signature=`: the group keeps
+ * the name; a harmless `?sortKey=` loses its value too). No secret starts with `<`, `>`, `[` or a digit, and none ends inside an
  * index shape, so one pass gives what redacting first and neutralising after would.
  */
 const UNSAFE =
-  /(<)|(>)|(\[)(?=\d+\])|((?<=\[\d+)\])|(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$))|(\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,})|(\b(?:sk-[\w-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35}|glpat-[\w-]{20,}|npm_[A-Za-z0-9]{36}))|\b([Bb]earer|BEARER|[Bb]asic|[Tt]oken)\s+(?!eyJ)[\w.~+/-]{16,}=*|([?&;#](?:(?:access_|refresh_|id_)?token|api_?key|apiKey|key|sig|signature|secret|password|auth|session)=)[^&#\s"'<>]+/g;
+  /(<)|(>)|(\[)(?=\d+\])|((?<=\[\d+)\])|(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$))|(\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,})|(\b(?:sk-[\w-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35}|glpat-[\w-]{20,}|npm_[A-Za-z0-9]{36}))|\b([Bb]earer|BEARER|[Bb]asic|[Tt]oken)\s+(?!eyJ)[\w.~+/-]{16,}=*|([?&;#][\w-]*?(?:[Tt]oken|[Kk]ey|[Ss]ig(?:nature)?|[Ss]ecret|[Pp]assword|[Aa]uth|[Ss]ession)=)[^&#\s"'<>]+/g;
 /** What replaces a match of UNSAFE, by the group that matched. */
 const REPLACEMENTS = ['', '‹', '›', '［', '］', '[redacted private key]', '[redacted JWT]', '[redacted API key]', ' [redacted token]', '[redacted]'];
 /** The markup part of UNSAFE alone, for `redactSecrets: false` (the same groups). */

@@ -29,6 +29,16 @@ describe('pageSafe', () => {
       ['-----BEGIN PRIVATE KEY----- MIIEvQ cut off', '[redacted private key]'],
       ['https://x.test/reset?token=abc123&user=5#sig=zz', 'https://x.test/reset?token=[redacted]&user=5#sig=[redacted]'],
       ['/download?api_key=SECRET1&key=K2', '/download?api_key=[redacted]&key=[redacted]'],
+      // Any parameter whose name ends in a secret's word: presigned storage URLs, OAuth fragments, client secrets.
+      [
+        'https://b.s3.amazonaws.com/a.pdf?X-Amz-Date=20261128T000000Z&X-Amz-Security-Token=IQoJb3JpZ2luX2Vj&X-Amz-Signature=9f86d081884c7d65',
+        'https://b.s3.amazonaws.com/a.pdf?X-Amz-Date=20261128T000000Z&X-Amz-Security-Token=[redacted]&X-Amz-Signature=[redacted]',
+      ],
+      ['/o/a.png?X-Goog-Signature=abc&x=1', '/o/a.png?X-Goog-Signature=[redacted]&x=1'],
+      ['/cb#access_token=ya29.abc&expires_in=3599', '/cb#access_token=[redacted]&expires_in=3599'],
+      ['/auth?client_id=app&client_secret=s3cr3t&apiKey=A1&session=Z', '/auth?client_id=app&client_secret=[redacted]&apiKey=[redacted]&session=[redacted]'],
+      // Other parameters keep their values.
+      ['/list?page=2&sort=price&author=ada&q=token', '/list?page=2&sort=price&author=ada&q=token'],
     ];
     for (const [input, output] of cases) expect(pageSafe(input), input).toBe(output);
     expect(pageSafe('sk-short and the keyboard', true)).toBe('sk-short and the keyboard');
