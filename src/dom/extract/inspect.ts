@@ -122,8 +122,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   let replaced = false;
   // Under a tenth of its opacity a box shows nothing a person can read.
   if (parseNumber(getPropertyValue(style, 'opacity')) < 0.1) {
-    // Custom checkboxes and file pickers hide the real input (opacity 0) over their own drawing.
-    if (tag !== 'input' || !REPLACEABLE_INPUTS[inputType(element)]) return null;
+    // Custom checkboxes, file pickers and selects hide the real control (opacity 0) over their own drawing.
+    if (tag !== 'select' && (tag !== 'input' || !REPLACEABLE_INPUTS[inputType(element)])) return null;
     replaced = true;
   }
   const width = rect ? rect.right - rect.left : 0;

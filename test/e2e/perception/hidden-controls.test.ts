@@ -126,3 +126,28 @@ describe('visually hidden checkboxes and radios', () => {
     }
   });
 });
+
+describe('a transparent native select over its own drawing', () => {
+  it('is listed with its name and value, and choosing an option changes it', async () => {
+    // The "select overlay": a styled box shows the value, the real select lies over it at opacity 0
+    // (or nearly) so that a click opens the native list.
+    const { context, page } = await openWith(web, `<!doctype html><title>Overlay</title>
+<style>.face { position:relative; display:inline-block; border:1px solid #888; padding:4px 24px 4px 8px; margin:10px }
+.face select { position:absolute; inset:0; width:100%; height:100%; margin:0 }</style>
+<label for="size">Size</label>
+<span class="face"><span>Medium</span><select id="size" style="opacity:0"><option>Small</option><option selected>Medium</option><option>Large</option></select></span>
+<span class="face"><span aria-hidden="true">Blue</span><select id="colour" aria-label="Colour" style="opacity:0.001"><option>Red</option><option selected>Blue</option></select></span>
+<script>window.changes = []; for (const s of document.querySelectorAll('select')) s.addEventListener('change', () => changes.push(s.id + '=' + s.value));</script>`);
+    try {
+      const { content } = await observe(page);
+      const size = lineFor(content, /<select label=Size/);
+      expect(size).toMatch(/^\[\d+\]<select label=Size value=Medium>Small \| Medium \| Large \/>$/);
+      expect(lineFor(content, /<select label=Colour/)).toMatch(/^\[\d+\]<select label=Colour value=Blue>Red \| Blue \/>$/);
+      const result = await page.evaluate((index) => window.pc.selectOption(index, 'Large'), indexIn(size));
+      expect(result.success).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(['size=Large']);
+    } finally {
+      await context.close();
+    }
+  });
+});
