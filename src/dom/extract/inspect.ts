@@ -82,7 +82,7 @@ export interface Inspection {
 const SKIP = stringSet(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'wbr']);
 const LEAVES = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'math', 'video', 'audio', 'canvas', 'object', 'embed', 'picture', 'option', 'hr']);
 const NO_SCROLL = stringSet(['input', 'textarea', 'select', 'img', 'svg', 'video', 'audio', 'canvas', 'iframe', 'frame', 'object', 'embed']);
-const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file']);
+const REPLACEABLE_INPUTS = stringSet(['checkbox', 'radio', 'file', 'date', 'datetime-local', 'month', 'week', 'time', 'color', 'range']);
 const SCROLLING = stringSet(['auto', 'scroll', 'overlay']);
 const GROUP_ROLES = stringSet(['group', 'radiogroup']);
 const LINE_OVERHEAD = 14;

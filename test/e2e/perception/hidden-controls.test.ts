@@ -127,8 +127,8 @@ describe('visually hidden checkboxes and radios', () => {
   });
 });
 
-describe('a transparent native select over its own drawing', () => {
-  it('is listed with its name and value, and choosing an option changes it', async () => {
+describe('a transparent native select, date or range input over its own drawing', () => {
+  it('is listed with its name and value, and choosing or typing changes it', async () => {
     // The "select overlay": a styled box shows the value, the real select lies over it at opacity 0
     // (or nearly) so that a click opens the native list.
     const { context, page } = await openWith(web, `<!doctype html><title>Overlay</title>
@@ -137,15 +137,28 @@ describe('a transparent native select over its own drawing', () => {
 <label for="size">Size</label>
 <span class="face"><span>Medium</span><select id="size" style="opacity:0"><option>Small</option><option selected>Medium</option><option>Large</option></select></span>
 <span class="face"><span aria-hidden="true">Blue</span><select id="colour" aria-label="Colour" style="opacity:0.001"><option>Red</option><option selected>Blue</option></select></span>
-<script>window.changes = []; for (const s of document.querySelectorAll('select')) s.addEventListener('change', () => changes.push(s.id + '=' + s.value));</script>`);
+<label for="depart">Departure</label>
+<span class="face"><span>Pick a date</span><input id="depart" type="date" style="position:absolute;inset:0;opacity:0"></span>
+<label for="volume">Volume</label>
+<span class="face"><span>50%</span><input id="volume" type="range" min="0" max="100" value="50" style="position:absolute;inset:0;opacity:0"></span>
+<label for="website">Website</label>
+<span class="face"><input id="website" name="website" style="position:absolute;inset:0;opacity:0"></span>
+<script>window.changes = []; for (const s of document.querySelectorAll('select, input')) s.addEventListener('change', () => changes.push(s.id + '=' + s.value));</script>`);
     try {
       const { content } = await observe(page);
       const size = lineFor(content, /<select label=Size/);
       expect(size).toMatch(/^\[\d+\]<select label=Size value=Medium>Small \| Medium \| Large \/>$/);
       expect(lineFor(content, /<select label=Colour/)).toMatch(/^\[\d+\]<select label=Colour value=Blue>Red \| Blue \/>$/);
-      const result = await page.evaluate((index) => window.pc.selectOption(index, 'Large'), indexIn(size));
-      expect(result.success).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(['size=Large']);
+      // Date and range inputs too; a transparent text field is not one (a bot trap keeps its opacity 0).
+      const depart = lineFor(content, /<input type=date/);
+      expect(depart).toMatch(/^\[\d+\]<input type=date>Departure \/>$/);
+      const volume = lineFor(content, /<input type=range/);
+      expect(volume).toMatch(/^\[\d+\]<input type=range value=50 min=0 max=100>Volume \/>$/);
+      expect(content).not.toMatch(/<input[^\n]*Website/);
+      expect(await page.evaluate((index) => window.pc.selectOption(index, 'Large'), indexIn(size))).toMatchObject({ success: true });
+      expect(await page.evaluate((index) => window.pc.inputText(index, '2025-03-14'), indexIn(depart))).toMatchObject({ success: true });
+      expect(await page.evaluate((index) => window.pc.inputText(index, '80'), indexIn(volume))).toMatchObject({ success: true });
+      expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(['size=Large', 'depart=2025-03-14', 'volume=80']);
     } finally {
       await context.close();
     }
