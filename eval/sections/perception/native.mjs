@@ -1,5 +1,6 @@
 // Perception tasks on plain HTML pages: wrapping labels, `label for` with visually hidden inputs (clip,
-// opacity 0, appearance:none), placeholders beside labels, fieldsets whose legends tell groups apart.
+// opacity 0, appearance:none), placeholders beside labels, fieldsets whose legends tell groups apart,
+// and native selects and date inputs laid transparent over a styled box (shop themes' overlay pickers).
 import { staticPage } from '../../lib/pages.mjs';
 import { choose, click, type } from '../../lib/plan.mjs';
 
@@ -8,6 +9,7 @@ const preferences = staticPage('native/preferences.html');
 const booking = staticPage('native/booking.html');
 const account = staticPage('native/account.html');
 const users = staticPage('native/users.html');
+const product = staticPage('native/product.html');
 
 export const tasks = [
   {
@@ -143,5 +145,20 @@ export const tasks = [
     task: "Open Alan Turing's record for editing.",
     plan: [click('Edit', { after: 'Alan Turing', pw: (page) => page.getByRole('row', { name: /Alan Turing/ }).getByRole('button', { name: 'Edit' }) })],
     expect: { editing: 'Alan Turing' },
+  },
+  {
+    id: 'native-select-overlay',
+    page: product,
+    task: 'I want this shirt in Large, in Navy.',
+    plan: [choose('Size', 'Large'), choose('Colour', 'Navy')],
+    expect: { size: 'Large', colour: 'Navy' },
+  },
+  {
+    id: 'native-date-overlay',
+    page: product,
+    task: 'Have it delivered on 14 March 2025, then add it to the cart.',
+    plan: [type('Delivery date', '2025-03-14'), click('Add to cart')],
+    expect: { delivery: '2025-03-14' },
+    submit: true,
   },
 ];
