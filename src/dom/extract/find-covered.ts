@@ -113,16 +113,18 @@ export function coverOf(doc: Document, target: HitTarget, painters: readonly Hit
     [left + (right - left) / 4, top + (bottom - top) / 4],
     [right - (right - left) / 4, bottom - (bottom - top) / 4],
   ];
-  let firstHit: Element | null = null;
+  let cover: Element | null = null;
   for (let p = 0; p < points.length; p++) {
     const hit = deepElementFromPoint(doc, points[p]![0]!, points[p]![1]!, ignore);
     // Nothing at the point (outside every box) says nothing about a cover. A label listed for its
     // hidden control: the control over it takes the click with the same effect.
     if (!hit || !unrelated(element, hit) || (localName(element) === 'label' && labelControl(element) === hit)) return null;
-    firstHit ??= hit;
+    // The first hit names the cover; with `opaqueOnly`, one that does not hide what is under it ends
+    // the test there (where positioned boxes overlap densely, each hit test can take a millisecond).
+    if (!cover && opaqueOnly && !opaque(hit, (cover = coverRoot(hit, element)))) return null;
+    cover ??= coverRoot(hit, element);
   }
-  const cover = coverRoot(firstHit!, element);
-  return opaqueOnly && !opaque(firstHit!, cover) ? null : cover;
+  return cover;
 }
 
 /** Which targets something covers (see coverOf), and what covers them with how many targets each. */

@@ -226,4 +226,26 @@ describe('bad input', () => {
       await context.close();
     }
   });
+
+  it('hit-tests text under a transparent cover once, not at each of its points', async () => {
+    // 30 positioned lines, each reaching over the middle of the one before it: a line's first point
+    // hits its neighbour, which hides nothing, so its other points need no test. Hit tests are counted
+    // through the page's elementFromPoint (the bundle loads after it), less those of the same page
+    // whose lines do not overlap (the viewport sampling).
+    const counter = '<script>window.hits = 0; const hit = Document.prototype.elementFromPoint; Document.prototype.elementFromPoint = function (...args) { window.hits++; return hit.apply(this, args); };</script>';
+    async function hitsFor(rowHeight: number) {
+      const rows = Array.from({ length: 30 }, (_, i) => `<div style="position:relative;height:${rowHeight}px"><span style="position:absolute;top:0;white-space:nowrap;font:30px/30px sans-serif">denseRow${i}</span></div>`).join('');
+      const { context, page, errors } = await openWith(web, `<!doctype html>${counter}<body style="background:#fff;margin:40px 0">${rows}</body>`, { viewport: { width: 800, height: 1000 } });
+      try {
+        const { content } = await observe(page);
+        expect(Array.from({ length: 30 }, (_, i) => `denseRow${i}`).filter((word) => !content.includes(word))).toEqual([]);
+        expect(errors).toEqual([]);
+        return await page.evaluate(() => (window as unknown as { hits: number }).hits);
+      } finally {
+        await context.close();
+      }
+    }
+    const sampling = await hitsFor(30);
+    expect(await hitsFor(12)).toBeLessThanOrEqual(sampling + 30);
+  });
 });
