@@ -39,30 +39,33 @@ export function pageSafe(text: string, redact = true): string {
   return out + stringSlice(text, last);
 }
 
-/** Whether 13–19 digits (spaces or dashes between them) pass the Luhn check of payment card numbers. */
-export function isCardNumber(value: string): boolean {
+/**
+ * Whether a field value is a payment card number (13–19 digits passing the Luhn check, spaces or
+ * dashes between them) or an IBAN (country letters, check digits and 11–30 letters or digits, spaces
+ * between them, valid mod 97).
+ */
+export function isPaymentValue(value: string): boolean {
+  let iban = '';
+  let card = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (c !== ' ') {
+      iban += c;
+      if (c !== '-') card += c;
+    }
+  }
   let sum = 0;
-  let count = 0;
-  for (let i = value.length - 1; i >= 0; i--) {
-    const code = stringCharCodeAt(value, i);
-    if (code === 32 || code === 45) continue;
-    if (code < 48 || code > 57) return false;
-    // Every second digit from the right counts twice, its digits summed.
-    const digit = (code - 48) * (1 + (count++ & 1));
+  // Every second digit from the right counts twice (weight 1, 2, 1, …), its digits summed.
+  for (let i = card.length - 1, weight = 1; i >= 0; i--, weight ^= 3) {
+    const digit = (stringCharCodeAt(card, i) - 48) * weight;
     sum += digit > 9 ? digit - 9 : digit;
   }
-  return count > 12 && count < 20 && sum % 10 === 0;
-}
-
-/** Whether a value is an IBAN: country letters, check digits and 11–30 letters or digits, valid mod 97. */
-export function isIban(value: string): boolean {
-  let compact = '';
-  for (let i = 0; i < value.length; i++) if (value[i] !== ' ') compact += value[i];
-  if (!regexExec(/^[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}$/, compact)) return false;
+  if (regexExec(/^\d{13,19}$/, card)) return sum % 10 === 0;
+  if (!regexExec(/^[A-Za-z]{2}\d{2}[^\W_]{11,30}$/, iban)) return false;
   let remainder = 0;
   // Country and check digits move to the end; a letter stands for two digits (A = 10 … Z = 35).
-  for (let i = 4; i < compact.length + 4; i++) {
-    const code = stringCharCodeAt(compact, i % compact.length) | 32;
+  for (let i = 4; i < iban.length + 4; i++) {
+    const code = stringCharCodeAt(iban, i % iban.length) | 32;
     remainder = (code > 96 ? remainder * 100 + code - 87 : remainder * 10 + code - 48) % 97;
   }
   return remainder === 1;
@@ -101,7 +104,7 @@ export function sanitizeTree(nodes: PageNode[], redact = true, masked = false): 
             // An accessible name is the masked area's text too (a label's words shown on its control's line).
             inMask && (name === 'label' || (name === 'value' && value && value !== HIDDEN_VALUE))
               ? MASKED
-              : name === 'value' && redact && (isCardNumber(value) || isIban(value))
+              : name === 'value' && redact && isPaymentValue(value)
                 ? HIDDEN_VALUE
                 : pageSafe(value, redact),
           ];

@@ -1,7 +1,7 @@
 // Page text cannot forge the agent's structure and carries no secrets: markup characters and index
 // shapes are neutralised, secret shapes become typed placeholders, secret field values are hidden.
 import { describe, expect, it } from 'vitest';
-import { isCardNumber, isIban, pageSafe, sanitizeTree } from '../../../src/dom/page-safe.js';
+import { isPaymentValue, pageSafe, sanitizeTree } from '../../../src/dom/page-safe.js';
 import type { ElementNode, PageNode } from '../../../src/dom/page-tree.js';
 
 describe('pageSafe', () => {
@@ -53,13 +53,15 @@ describe('pageSafe', () => {
 
 describe('secret values', () => {
   it('recognises card numbers by the Luhn check', () => {
-    for (const card of ['4111111111111111', '4111 1111 1111 1111', '5500-0000-0000-0004', '378282246310005', '6011111111111117']) expect(isCardNumber(card), card).toBe(true);
-    for (const other of ['4111111111111112', '1234', '12345678901234567890', '4111-1111-1111-111a', '']) expect(isCardNumber(other), other).toBe(false);
+    for (const card of ['4111111111111111', '4111 1111 1111 1111', '5500-0000-0000-0004', '378282246310005', '6011111111111117']) expect(isPaymentValue(card), card).toBe(true);
+    for (const other of ['4111111111111112', '1234', '12345678901234567890', '4111-1111-1111-111a', '']) expect(isPaymentValue(other), other).toBe(false);
   });
 
   it('recognises IBANs by their check digits', () => {
-    for (const iban of ['DE89370400440532013000', 'GB82 WEST 1234 5698 7654 32', 'fr1420041010050500013m02606']) expect(isIban(iban), iban).toBe(true);
-    for (const other of ['DE89370400440532013001', 'DE89', 'hello world 123456']) expect(isIban(other), other).toBe(false);
+    for (const iban of ['DE89370400440532013000', 'GB82 WEST 1234 5698 7654 32', 'fr1420041010050500013m02606']) expect(isPaymentValue(iban), iban).toBe(true);
+    for (const other of ['DE89370400440532013001', 'DE89', 'hello world 123456']) expect(isPaymentValue(other), other).toBe(false);
+    // Dashes separate card digits only: an IBAN with dashes is not recognised (as before the two checks shared one function).
+    expect(isPaymentValue('DE89-3704-0044-0532-0130-00')).toBe(false);
   });
 });
 
