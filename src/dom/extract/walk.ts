@@ -83,11 +83,10 @@ export interface WalkResult {
   /**
    * Boxes that can paint over other content (positioned or transformed; their inks): only what one of them
    * overlaps can be covered, so only that is hit-tested, or judged by painting order outside the
-   * viewport (find-covered.ts).
+   * viewport (find-covered.ts). Those with a negative z-index (a `paint`, hidden-text.ts overLayer) may
+   * paint between text and its background.
    */
-  painters: Array<{ element: Element; rect: Rect }>;
-  /** The painters with a negative z-index: only these may paint between text and its background (hidden-text.ts overLayer). */
-  layers: Ink[];
+  painters: Array<Ink & { element: Element; rect: Rect }>;
   summary: WalkSummary;
 }
 
@@ -146,9 +145,8 @@ class Walk {
   #byElement = new SafeMap<Element, ElementNode>();
   #groups: NamedGroup[] = [];
   #lazies: LazyChildren[] = [];
-  #texts: WalkResult['texts'] = [];
+  #texts: Ink[] = [];
   #painters: WalkResult['painters'] = [];
-  #layers: Ink[] = [];
   #spent = 0;
   /** Characters of text waiting for a layer (pending): at most one budget's worth is kept. */
   #pending = 0;
@@ -202,7 +200,7 @@ class Walk {
     const summary = this.#summarise(viewport, stoppedBy, leftover);
     return {
       nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups, texts: this.#texts, painters: this.#painters,
-      layers: this.#layers, summary,
+      summary,
     };
   }
 
@@ -233,11 +231,8 @@ class Walk {
     const ink = inspection.scope.ink!;
     if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) {
       append(this.#painters, ink as WalkResult['painters'][number]);
-      if (getPropertyValue(ink.style!, 'z-index')[0] === '-') {
-        // A replaced element (one without a children source: an image, a video) may draw anything.
-        ink.paint = inspection.children && paintOf(ink);
-        append(this.#layers, ink);
-      }
+      // A replaced element (one without a children source: an image, a video) may draw anything.
+      if (getPropertyValue(ink.style!, 'z-index')[0] === '-') ink.paint = inspection.children && paintOf(ink);
     }
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known, nameElements: inspection.nameElements };
@@ -279,7 +274,7 @@ class Walk {
         ink.decided = true;
         const unreadable = textUnreadable(ink);
         if (!(scope.textVisible = unreadable !== true)) return;
-        ink.pending = unreadable && !overLayer(ink, this.#layers);
+        ink.pending = unreadable && !overLayer(ink, this.#painters);
         append(this.#texts, ink);
       }
       const cost = math.min(text.length, TEXT_LINE_CHARS) + 1;
