@@ -31,11 +31,13 @@ export interface Ink {
   base?: Ink;
   /** On a base: its opaque background. */
   background?: Background;
-  /** The element's text was judged already (Scope.textVisible holds the answer). */
-  decided?: boolean;
   /** On a layer (a painter with a negative z-index): what it draws, null when not known (paintOf); undefined on other inks. */
   paint?: Background;
-  /** Its text is in its base's colour, and no layer was seen between them yet: observe.ts drops it unless overLayer holds after the walk. */
+  /**
+   * Set when the element's readable text is met (undefined until then; text that cannot be read turns
+   * Scope.textVisible off instead): true when it is in its base's colour, and no layer was seen between
+   * them yet: observe.ts drops it unless overLayer holds after the walk.
+   */
   pending?: boolean;
   /** The element, its box (top-window px) and its node in the page tree, for the covered-text test and the painters; absent on the canvas. */
   element?: Element;

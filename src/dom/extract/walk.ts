@@ -270,8 +270,7 @@ class Walk {
       // but within one budget of its own: past that, such text is dropped at once, so a page of it
       // can neither push visible text out of the listing nor, over a late layer, swell it.
       const ink = scope.ink;
-      if (!ink.decided) {
-        ink.decided = true;
+      if (ink.pending === undefined) {
         const unreadable = textUnreadable(ink);
         if (!(scope.textVisible = unreadable !== true)) return;
         ink.pending = unreadable && !overLayer(ink, this.#painters);
