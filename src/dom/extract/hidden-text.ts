@@ -31,7 +31,7 @@ export interface Ink {
   base?: Ink;
   /** On a base: its opaque background. */
   background?: Background;
-  /** On a layer (a painter with a negative z-index): what it draws, null when not known (paintOf); undefined on other inks. */
+  /** On a layer (a painter with a negative z-index): what it draws, when known (paintOf). */
   paint?: Background;
   /**
    * Set when the element's readable text is met (undefined until then; text that cannot be read turns
@@ -176,18 +176,18 @@ export function paintOf(ink: Ink): Background {
  * canvas's even when html has one of its own (then a layer may be drawn under it: the text is kept).
  * @see https://www.w3.org/TR/CSS22/zindex.html
  */
-export function overLayer(ink: Ink, painters: readonly Ink[]): boolean {
+export function overLayer(ink: Ink, layers: readonly Ink[]): boolean {
   const base = ink.base!;
   const context = base.element;
   const tag = context && localName(context);
   const canvas = !context || tag === 'html' || tag === 'body';
   if (!canvas && getPropertyValue(base.style!, 'z-index') === 'auto' && getPropertyValue(base.style!, 'isolation') !== 'isolate') return false;
-  for (let i = 0; i < painters.length; i++) {
-    const layer = painters[i]!;
+  for (let i = 0; i < layers.length; i++) {
+    const layer = layers[i]!;
     const paint = layer.paint;
     // A layer that draws nothing, or only the text's own colour, does not make it readable.
     if (
-      paint !== undefined && ink.rect && intersects(layer.rect!, ink.rect) && !(paint && (paint[3] === 0 || near(paint, base.background!))) && !composedContains(layer.element!, ink.element!) &&
+      ink.rect && intersects(layer.rect!, ink.rect) && !(paint && (paint[3] === 0 || near(paint, base.background!))) && !composedContains(layer.element!, ink.element!) &&
       (canvas || composedContains(context!, layer.element!))
     ) return true;
   }

@@ -129,7 +129,7 @@ function observe(ctx: DomContext): Observation {
   for (let i = 0, tested = 0, judged = 0; i < walk.texts.length; i++) {
     const text = walk.texts[i] as HitTarget & Ink;
     const hidden =
-      (text.pending && !overLayer(text, walk.painters)) ||
+      (text.pending && !overLayer(text, walk.layers)) ||
       (text.rect &&
         (intersects(text.rect, viewport)
           ? tested++ < MAX_HIT_TESTS && coverOf(doc, text, walk.painters, viewport, ignore, true)

@@ -83,10 +83,11 @@ export interface WalkResult {
   /**
    * Boxes that can paint over other content (positioned or transformed; their inks): only what one of them
    * overlaps can be covered, so only that is hit-tested, or judged by painting order outside the
-   * viewport (find-covered.ts). Those with a negative z-index (a `paint`, hidden-text.ts overLayer) may
-   * paint between text and its background.
+   * viewport (find-covered.ts).
    */
-  painters: Array<Ink & { element: Element; rect: Rect }>;
+  painters: Array<{ element: Element; rect: Rect }>;
+  /** The painters with a negative z-index: only these may paint between text and its background (hidden-text.ts overLayer). */
+  layers: Ink[];
   summary: WalkSummary;
 }
 
@@ -145,8 +146,9 @@ class Walk {
   #byElement = new SafeMap<Element, ElementNode>();
   #groups: NamedGroup[] = [];
   #lazies: LazyChildren[] = [];
-  #texts: Ink[] = [];
+  #texts: WalkResult['texts'] = [];
   #painters: WalkResult['painters'] = [];
+  #layers: Ink[] = [];
   #spent = 0;
   /** Characters of text waiting for a layer (pending): at most one budget's worth is kept. */
   #pending = 0;
@@ -200,7 +202,7 @@ class Walk {
     const summary = this.#summarise(viewport, stoppedBy, leftover);
     return {
       nodes, candidates: this.#candidates, candidateOf: (node) => this.#byNode.get(node), nodeOf: (element) => this.#byElement.get(element), groups: this.#groups, texts: this.#texts, painters: this.#painters,
-      summary,
+      layers: this.#layers, summary,
     };
   }
 
@@ -231,8 +233,11 @@ class Walk {
     const ink = inspection.scope.ink!;
     if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) {
       append(this.#painters, ink as WalkResult['painters'][number]);
-      // A replaced element (one without a children source: an image, a video) may draw anything.
-      if (getPropertyValue(ink.style!, 'z-index')[0] === '-') ink.paint = inspection.children && paintOf(ink);
+      if (getPropertyValue(ink.style!, 'z-index')[0] === '-') {
+        // A replaced element (one without a children source: an image, a video) may draw anything.
+        ink.paint = inspection.children && paintOf(ink);
+        append(this.#layers, ink);
+      }
     }
     if (inspection.listed) {
       const candidate: Candidate = { element, node, rect: entry.rect, known: inspection.known, nameElements: inspection.nameElements };
@@ -273,7 +278,7 @@ class Walk {
       if (ink.pending === undefined) {
         const unreadable = textUnreadable(ink);
         if (!(scope.textVisible = unreadable !== true)) return;
-        ink.pending = unreadable && !overLayer(ink, this.#painters);
+        ink.pending = unreadable && !overLayer(ink, this.#layers);
         append(this.#texts, ink);
       }
       const cost = math.min(text.length, TEXT_LINE_CHARS) + 1;
