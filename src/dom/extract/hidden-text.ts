@@ -45,6 +45,8 @@ export interface Ink {
   node?: ElementNode;
   /** Its computed `position`, once read (the walk reads it for every box it measures). */
   position?: string;
+  /** Its computed `transform` (read once, by inspect.ts, for drawsNothing and the walk's painters). */
+  transform?: string;
 }
 
 /**
@@ -95,14 +97,14 @@ export function parseColor(value: string): number[] | null {
 }
 
 /** Whether the box and everything in it is drawn as nothing (or as good as nothing: under a tenth of its opacity, or of its area). */
-export function drawsNothing(element: Element, style: CSSStyleDeclaration): boolean {
+export function drawsNothing(element: Element, style: CSSStyleDeclaration, transform: string): boolean {
   if (getPropertyValue(style, 'content-visibility') === 'hidden') return true;
   if (regexExec(/opacity\(0(?:\.0\d*)?\)/, getPropertyValue(style, 'filter'))) return true;
   // inset(50%) (or more) from both sides, or a circle or ellipse of radius 0, keeps no pixel.
   if (regexExec(/^(?:inset\((?:[5-9]\d|\d{3,})[.%]|(?:circle|ellipse)\(0[p%) ])/, getPropertyValue(style, 'clip-path'))) return true;
   // A 2D transform that squeezes the box to (nearly) nothing: scale(0), scaleY(0.01) (|a·d − b·c| of
   // its matrix: the area it gives). A translation or rotation keeps the area; a 3D one is not judged.
-  const matrix = regexExec(/^matrix\(([^,]+), ([^,]+), ([^,]+), ([^,]+)/, getPropertyValue(style, 'transform'));
+  const matrix = regexExec(/^matrix\(([^,]+), ([^,]+), ([^,]+), ([^,]+)/, transform);
   if (matrix && math.abs(+matrix[1]! * +matrix[4]! - +matrix[2]! * +matrix[3]!) < 0.02) return true;
   // The body of a closed <details>: everything but its summary. Only an HTML one: an element of another
   // namespace named details draws its children (and HTMLDetailsElement's open getter throws on it).

@@ -130,7 +130,8 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
   const height = rect ? rect.bottom - rect.top : 0;
   // A box at most 1px wide or high that clips its content shows nothing ("sr-only", collapsed panels).
   if ((width <= 1 || height <= 1) && display !== 'contents' && getPropertyValue(style, 'overflow') !== 'visible') return null;
-  if (drawsNothing(element, style)) return null;
+  const transform = getPropertyValue(style, 'transform');
+  if (drawsNothing(element, style, transform)) return null;
   node.flow = flowOf(display, tag);
 
   const registry = options.registry;
@@ -227,7 +228,7 @@ export function inspectElement(element: Element, node: ElementNode, rect: Rect |
     known,
     cutKnown: registry.observationCount > 0 && registry.hadCutChildren(element),
     textVisible: visible,
-    ink: { style, width, under: scope.ink, element, rect, node },
+    ink: { style, width, under: scope.ink, element, rect, node, transform },
     inPresenter: scope.inPresenter || presented !== null,
   };
   const inspection: Inspection = { listed, known: selfKnown, cost, scope: childScope, children: null, nameElements };

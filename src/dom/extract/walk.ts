@@ -231,7 +231,7 @@ class Walk {
     this.#byElement.set(element, node);
     if (node.group !== undefined) append(this.#groups, { node, nameElements: inspection.nameElements });
     const ink = inspection.scope.ink!;
-    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || getPropertyValue(ink.style!, 'transform') !== 'none')) {
+    if (entry.rect && ((ink.position = getPropertyValue(ink.style!, 'position')) !== 'static' || ink.transform !== 'none')) {
       append(this.#painters, ink as WalkResult['painters'][number]);
       if (getPropertyValue(ink.style!, 'z-index')[0] === '-') {
         // A replaced element (one without a children source: an image, a video) may draw anything.
