@@ -7,9 +7,10 @@
 // the background's colour stays when a layer with a negative z-index may paint between them (overLayer).
 import { math, objectCreate, parseNumber, regexExec, stringIndexOf, stringSlice } from '../intrinsics.js';
 import {
-  documentElement, documentQuerySelectorAll, firstChild, getPropertyValue, hasAttribute, localName, namespaceURI, nodeListLength, nodeType, ownerDocument, parentNode, styleOf,
+  childElementCount, documentElement, documentQuerySelectorAll, getPropertyValue, hasAttribute, localName, namespaceURI, nodeListLength, nodeType, ownerDocument, parentNode, styleOf, textContent,
 } from '../platform.js';
 import type { ElementNode } from '../page-tree.js';
+import { hasVisibleText } from '../serialize/text.js';
 import { composedContains } from './composed-tree.js';
 import { intersects, type Rect } from './rect.js';
 
@@ -161,11 +162,15 @@ export function textUnreadable(ink: Ink): boolean | 'colour' {
 
 /**
  * What a box draws over what is under it, when known: its own background colour (a transparent one
- * draws nothing). Null when it may draw anything: children, a background image, an unparsed colour.
+ * draws nothing). Null when it may draw anything: child elements or words, a background image, an
+ * unparsed colour (blank text and comments draw nothing).
  */
 export function paintOf(ink: Ink): Background {
   const style = ink.style!;
-  return getPropertyValue(style, 'background-image') === 'none' && !firstChild(ink.element!) ? parseColor(getPropertyValue(style, 'background-color')) : null;
+  const element = ink.element!;
+  return getPropertyValue(style, 'background-image') === 'none' && !childElementCount(element) && !hasVisibleText(textContent(element))
+    ? parseColor(getPropertyValue(style, 'background-color'))
+    : null;
 }
 
 /**

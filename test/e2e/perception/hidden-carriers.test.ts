@@ -65,6 +65,9 @@ describe('text in the colour of the background over a layer with a negative z-in
     expect(await missing(`<body style="background:#fff">${layer('position:fixed;inset:0')}<p style="color:#fff">keepOverFixed</p></body>`, ['keepOverFixed'])).toEqual([]);
     expect(await missing(`<body style="background:#fff"><p style="color:#fff">keepBeforeLayer</p>${layer('position:fixed;inset:0')}</body>`, ['keepBeforeLayer'])).toEqual([]);
     expect(await missing(`<body><p style="color:#fff">keepNoBackground</p>${layer('position:absolute;inset:0')}</body>`, ['keepNoBackground'])).toEqual([]);
+    // A transparent layer whose words are drawn big and dark behind it.
+    const bigWord = '<div style="position:fixed;inset:0;z-index:-1;font:900 300px/1 sans-serif;color:#000">BIG</div>';
+    expect(await missing(`<body style="background:#fff">${bigWord}<p style="color:#fff;margin-top:80px">keepOverWords</p></body>`, ['keepOverWords'])).toEqual([]);
     const boxes = [
       hero('keepZeroBox', 'position:relative;z-index:0;background:#fff', layer('position:absolute;inset:0')),
       hero('keepIsolatedBox', 'position:relative;isolation:isolate;background:#fff', layer('position:absolute;inset:0')),
@@ -91,6 +94,8 @@ describe('text in the colour of the background over a layer with a negative z-in
       // Layers that draw nothing over the page's white: empty, or white themselves.
       '<body style="background:#fff"><div style="position:fixed;inset:0;z-index:-1"></div><p style="color:#fff">hiddenOverEmptyLayer</p>',
       '<body style="background:#fff"><div style="position:fixed;inset:0;z-index:-1;background:rgba(255,255,255,.5)"></div><p style="color:#fff">hiddenOverWhiteLayer</p>',
+      // Blank text and comments in a layer draw nothing either.
+      '<body style="background:#fff"><div style="position:fixed;inset:0;z-index:-1">\n  <!-- decoration -->\n</div><p style="color:#fff">hiddenOverBlankLayer</p>',
     ];
     for (const page of pages) {
       const word = /hidden\w+/.exec(page)![0];
