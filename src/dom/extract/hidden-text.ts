@@ -179,7 +179,8 @@ export function paintOf(ink: Ink): Background {
  * does not hold it, and draws something other than the text's colour. A stacking context paints such
  * children after its own background and before its in-flow content, and the canvas first of all: so
  * the base must be the canvas's (html, body, the canvas) or a stacking context that holds the layer
- * (its z-index or isolation says so; other ways are not judged). Body's background is taken for the
+ * (its z-index, isolation, a transform, opacity or a filter says so; will-change, contain and the
+ * rarer ways are not judged). Body's background is taken for the
  * canvas's even when html has one of its own (then a layer may be drawn under it: the text is kept).
  * @see https://www.w3.org/TR/CSS22/zindex.html
  */
@@ -188,7 +189,15 @@ export function overLayer(ink: Ink, layers: readonly Ink[]): boolean {
   const context = base.element;
   const tag = context && localName(context);
   const canvas = !context || tag === 'html' || tag === 'body';
-  if (!canvas && getPropertyValue(base.style!, 'z-index') === 'auto' && getPropertyValue(base.style!, 'isolation') !== 'isolate') return false;
+  const style = base.style!;
+  if (
+    !canvas &&
+    getPropertyValue(style, 'z-index') === 'auto' &&
+    getPropertyValue(style, 'isolation') !== 'isolate' &&
+    base.transform === 'none' &&
+    getPropertyValue(style, 'opacity') === '1' &&
+    getPropertyValue(style, 'filter') === 'none'
+  ) return false;
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
     const paint = layer.paint;

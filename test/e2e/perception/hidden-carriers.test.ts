@@ -71,6 +71,10 @@ describe('text in the colour of the background over a layer with a negative z-in
     const boxes = [
       hero('keepZeroBox', 'position:relative;z-index:0;background:#fff', layer('position:absolute;inset:0')),
       hero('keepIsolatedBox', 'position:relative;isolation:isolate;background:#fff', layer('position:absolute;inset:0')),
+      // A transform, an opacity below 1 or a filter makes a stacking context too (an animated card, a fade).
+      hero('keepTransformedBox', 'position:relative;transform:translateY(0);background:#fff', layer('position:absolute;inset:0')),
+      hero('keepFadedBox', 'position:relative;opacity:.99;background:#fff', layer('position:absolute;inset:0')),
+      hero('keepFilteredBox', 'position:relative;filter:brightness(1);background:#fff', layer('position:absolute;inset:0')),
       // Heroes that worked before: a positioned section (the background under it is unknown) over an image or a video, and a background image.
       hero('keepImageHero', 'position:relative', `<img alt="" style="position:absolute;inset:0;z-index:-1" src="${image}">`),
       hero('keepVideoHero', 'position:relative', '<video muted style="position:absolute;inset:0;z-index:-1"></video>'),
@@ -79,7 +83,7 @@ describe('text in the colour of the background over a layer with a negative z-in
       hero('keepWrappedVideo', 'position:relative;z-index:0;background:#fff', '<div style="position:absolute;inset:0;z-index:-1"><video muted style="width:100%;height:100%"></video></div>'),
       hero('keepBackgroundImage', `background:url(${image})`, ''),
     ];
-    const words = ['keepZeroBox', 'keepIsolatedBox', 'keepImageHero', 'keepVideoHero', 'keepVideoInBox', 'keepWrappedVideo', 'keepBackgroundImage'];
+    const words = ['keepZeroBox', 'keepIsolatedBox', 'keepTransformedBox', 'keepFadedBox', 'keepFilteredBox', 'keepImageHero', 'keepVideoHero', 'keepVideoInBox', 'keepWrappedVideo', 'keepBackgroundImage'];
     expect(await missing(`<body style="background:#fff">${boxes.join('')}</body>`, words)).toEqual([]);
     // Below the viewport too (no hit test there).
     expect(await missing(`<body style="background:#fff"><div style="height:1200px">Intro</div>${boxes.join('')}</body>`, words, 800)).toEqual([]);
