@@ -157,12 +157,13 @@ describe('visible text near the carriers', () => {
       // Gradient text: transparent glyphs that show their box's background, clipped to the text (in a child too).
       '<h2 style="background:linear-gradient(90deg,#c00,#00c);background-clip:text;color:transparent">keepGradientText</h2>',
       '<h2 style="background:linear-gradient(90deg,#c00,#00c);-webkit-background-clip:text;-webkit-text-fill-color:transparent">Hello <span>keepGradientChild</span></h2>',
+      '<h2 style="background:linear-gradient(90deg,#c00,#00c);background-clip:text;color:transparent">Hello <span style="position:relative">keepGradientPositioned</span></h2>',
       // A translated wrapper without a box of its own (its children are positioned): a translation keeps their area.
       '<div style="position:relative;height:40px"><div style="position:absolute;left:50%;transform:translateX(-50%)"><div style="position:absolute;white-space:nowrap">keepInTranslatedWrapper</div></div></div>',
     ].join('\n');
     const words = [
       'keepOklch', 'keepMix', 'keepVariable', 'keepCurrent', 'keepCaption', 'keepInline1', 'keepInline2', 'keepSummary', 'keepOverGradient', 'keepUnderStretchedLink', 'keepHalfCovered', 'keepUnderFaded',
-      'keepUnderPointerNone', 'keepGradientText', 'keepGradientChild', 'keepInTranslatedWrapper',
+      'keepUnderPointerNone', 'keepGradientText', 'keepGradientChild', 'keepGradientPositioned', 'keepInTranslatedWrapper',
     ];
     // Off-screen too (judged by painting order): a raised text over an opaque box drawn after it, and
     // text under a box that is opaque but not visible, stay.
