@@ -121,8 +121,10 @@ export function coverOf(doc: Document, target: HitTarget, painters: readonly Hit
     if (!hit || !unrelated(element, hit) || (localName(element) === 'label' && labelControl(element) === hit)) return null;
     // The first hit names the cover; with `opaqueOnly`, one that does not hide what is under it ends
     // the test there (where positioned boxes overlap densely, each hit test can take a millisecond).
-    if (!cover && opaqueOnly && !opaque(hit, (cover = coverRoot(hit, element)))) return null;
-    cover ??= coverRoot(hit, element);
+    if (!cover) {
+      cover = coverRoot(hit, element);
+      if (opaqueOnly && !opaque(hit, cover)) return null;
+    }
   }
   return cover;
 }

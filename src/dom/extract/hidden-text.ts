@@ -147,17 +147,18 @@ export function textUnreadable(ink: Ink): boolean | 'colour' {
   const width = ink.width!;
   // Glyphs are filled with -webkit-text-fill-color (its computed value is `color` unless a page sets it).
   const color = parseColor(getPropertyValue(style, '-webkit-text-fill-color'));
+  const transparent = color?.[3]! < 0.1;
   // Transparent text shows a background clipped to the text (gradient text): its own box's or, through
   // the boxes it sits in (a positioned span in a gradient heading), one up to 6 levels above.
   let clipped = false;
-  for (let at: Ink | undefined = ink, n = 0; color?.[3]! < 0.1 && at?.style && n++ < 7 && !clipped; at = at.under) {
+  for (let at: Ink | undefined = ink, n = 0; transparent && at?.style && n++ < 7 && !clipped; at = at.under) {
     clipped = getPropertyValue(at.style, 'background-clip') === 'text';
   }
   // A computed font-size is in px; Chromium writes one below 0.0001px in exponent notation ("1e-05px").
   // Indented by the box's width or more, either way.
   if (
     parseNumber(getPropertyValue(style, 'font-size')) < 2 ||
-    (color?.[3]! < 0.1 && !clipped) ||
+    (transparent && !clipped) ||
     (width > 0 && math.abs(+stringSlice(getPropertyValue(style, 'text-indent'), 0, -2)) >= width)
   ) return true;
   const background = color?.[3] === 1 && baseOf(ink).background;
