@@ -15,12 +15,9 @@ declare global {
   }
 }
 
-let stripped: Promise<string> | undefined;
-
-/** The bundle as source text (without its inline source map, which would triple the parse time of every page). */
+/** The bundle as source text. */
 export function perceptionBundle(): Promise<string> {
-  stripped ??= bundleForBrowser('test/e2e/perception/entry.ts', 'Perception').then((code) => code.replace(/\n\/\/# sourceMappingURL=data:[^\n]*\s*$/, '\n'));
-  return stripped;
+  return bundleForBrowser('test/e2e/perception/entry.ts', 'Perception');
 }
 
 let counter = 0;
