@@ -66,6 +66,11 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two cores: one shared Chromium, test files in two workers.
           maxWorkers: 2,
+          // One module graph per worker: playwright-core, the helpers and the bundles are imported and
+          // built once per worker instead of once per file (a second of CPU each). Measured on the
+          // perception files: 204 -> 173 s of CPU, 132 -> 101 s. Files keep their state in their own
+          // module; shared helpers hold only caches and the one browser connection.
+          isolate: false,
           // Unit tests first, then e2e (projects with different worker limits need distinct groups).
           sequence: { groupOrder: 1 },
         },
