@@ -72,8 +72,33 @@ async function locate(page, kind, target, override) {
   throw new Error(`no visible element for "${names[0]}" (${kind})`);
 }
 
-/** Fills the field, or with `keys` (a widget that reacts only to key events) clears it and types key by key. */
+/** Key presses a person gives a slider before concluding it cannot show the value. */
+const MAX_SLIDER_KEYS = 200;
+
+/**
+ * Moves an ARIA slider (role=slider on an element that takes no text) to the number `text` as a person
+ * does from the keyboard: Home, then the right arrow until it shows that value (aria-valuenow).
+ * @see https://www.w3.org/WAI/ARIA/apg/patterns/slider/#keyboardinteraction
+ */
+async function slideTo(field, text) {
+  const wanted = Number(text);
+  if (!Number.isFinite(wanted)) throw new Error(`"${text}" is not a slider value`);
+  await field.press('Home');
+  for (let i = 0; i <= MAX_SLIDER_KEYS; i++) {
+    const now = Number(await field.getAttribute('aria-valuenow'));
+    if (now === wanted) return;
+    if (now > wanted) break;
+    await field.press('ArrowRight');
+  }
+  throw new Error(`the slider does not stop at ${text}`);
+}
+
+/**
+ * Fills the field, or with `keys` (a widget that reacts only to key events) clears it and types key by
+ * key; an ARIA slider, which holds no text, is moved to the value with its keys.
+ */
 async function typeInto(field, text, keys) {
+  if (await field.evaluate((el) => el.getAttribute('role') === 'slider' && el.localName !== 'input')) return slideTo(field, text);
   await field.fill('');
   if (keys) await field.pressSequentially(text);
   else await field.fill(text);
