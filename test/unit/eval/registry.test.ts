@@ -52,12 +52,12 @@ describe('problemsOf a Node-runner task', () => {
 });
 
 describe('the registered sections', () => {
-  it('load without problems, perception first, with at least 40 tasks on native pages and three libraries', async () => {
+  it('load without problems, perception first, with at least 40 tasks on native pages and four libraries', async () => {
     const sections = await loadSections(resolve(import.meta.dirname, '../../../eval/sections'));
     expect(sections[0]?.name).toBe('perception');
     const tasks = selectTasks(sections);
     expect(tasks.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(tasks.map((t) => t.page.app ?? 'native'))).toEqual(new Set(['native', 'antd', 'element-plus', 'mui']));
+    expect(new Set(tasks.map((t) => t.page.app ?? 'native'))).toEqual(new Set(['native', 'antd', 'element-plus', 'mui', 'radix']));
     expect(selectTasks(sections, { tasks: ['mui-*'] }).every((t) => t.id.startsWith('mui-'))).toBe(true);
     expect(selectTasks(sections, { sections: ['nothing'] })).toEqual([]);
     expect(selectTasks(sections, { sections: ['security'] }).map((t) => t.id)).toEqual(['security-hidden-text', 'security-secrets', 'security-forged-lines']);
