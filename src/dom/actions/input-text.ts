@@ -181,7 +181,8 @@ function readBack(target: Target, editable: Editable, expected: string, before: 
   const actual = editable.kind === 'rich' ? field.innerText : field.value;
   const typed = `Typed ${shown(field, expected)}${how} into ${target.description}`;
   const matches = editable.kind === 'rich' ? normalize(actual) === normalize(expected) : actual === expected;
-  if (field.validity && !field.validity.valid && field.validationMessage) notes.push(`The field reports: ${field.validationMessage}`);
+  // Empty while the field is valid or takes no validation (HTML §4.10.20.3), absent on editing hosts.
+  if (field.validationMessage) notes.push(`The field reports: ${field.validationMessage}`);
   if (matches) return succeed(sentence(`${typed}.`, notes));
   const refused = actual === before && expected !== before;
   if (refused || (!actual && expected)) {
