@@ -1,15 +1,18 @@
 // input_text: focus the field like a person (click it when it is not focused), clear it and type the
 // text key by key as a keyboard does (keydown, keypress, beforeinput, the native setter of its own
 // realm, input, keyup), convert human dates/times/numbers (set in one edit), read the value back and
-// say what the field holds.
+// say what the field holds. A slider or spinbutton without a native input is moved by keys instead
+// (aria-range.ts).
 import type { DomContext } from '../context.js';
+import { isAriaRange, setAriaRange } from './aria-range.js';
 import { hasTrackedListener } from '../extract/listener-tracker.js';
 import { isSensitiveField } from '../extract/sensitive.js';
+import { RANGE_ROLES } from '../extract/accessible-name.js';
 import type { ActionResult } from '../types.js';
 import { attr, isConnected } from '../platform.js';
 import { watchChanges } from './change-watch.js';
 import { deepActiveElement, ensureFocus } from './focus.js';
-import { toInputValue } from './human-values.js';
+import { parseHumanNumber, toInputValue } from './human-values.js';
 import { reachAndClick, unreachedResult } from './reach.js';
 import { detachedResult, fail, isFailure, quote, resolveTarget, sentence, succeed, type Target, waitUntilEnabled } from './resolve-target.js';
 import { chooseNativeOption } from './native-select.js';
@@ -64,7 +67,7 @@ function notEditableResult(target: Target, editable: Editable | null): ActionRes
   }
   if (editable?.kind === 'unsupported') return fail(`${target.description} is ${editable.what}, which cannot take typed text; nothing was typed.`);
   const tag = target.element.localName;
-  return fail(`${target.description} is not editable (a <${tag}>, not an input, textarea or contenteditable); nothing was typed. Pick the field itself, or click this element first if it opens one.`);
+  return fail(`${target.description} is not editable (a <${tag}>, not an input, textarea or contenteditable); nothing was typed. ${RANGE_ROLES[attr(target.element, 'role')!] ? 'Use press_key.' : 'Pick the field itself, or click this element first if it opens one.'}`);
 }
 
 function shown(field: Element, value: string): string {
@@ -128,19 +131,22 @@ export async function inputText(ctx: DomContext, index: number, text: string, op
   const target = resolveTarget(ctx, index);
   if (isFailure(target)) return target;
   const editable = editableOf(target.element);
-  if (!editable || editable.kind === 'toggle' || editable.kind === 'unsupported') return notEditableResult(target, editable);
-  if (editable.kind === 'select') {
+  // A slider or spinbutton drawn without an input takes a number, reached by keys (aria-range.ts).
+  const range = !editable && isAriaRange(target.element);
+  if (!range && (!editable || editable.kind === 'toggle' || editable.kind === 'unsupported')) return notEditableResult(target, editable);
+  if (editable?.kind === 'select') {
     const result = await chooseNativeOption(ctx, target, editable.element, text);
     return { ...result, message: `${target.description} is a dropdown, so the matching option was chosen instead of typing. ${result.message}` };
   }
-  const field = editable.element;
+  const field = (editable?.element ?? target.element) as HTMLElement;
   if (!(await waitUntilEnabled(field, signal))) return fail(`Did not type into ${target.description}: it is disabled. It may become enabled after another choice on the page.`);
   if ((field as HTMLInputElement).readOnly || attr(field, 'aria-readonly') === 'true') return readOnlyResult(ctx, target, field, signal);
   let value = text;
   const notes: string[] = [];
-  if (editable.kind === 'formatted') {
-    const converted = toInputValue(editable.type, text, pageLocale(field.ownerDocument));
-    if (!converted.ok) return fail(`Did not type into ${target.description} (an input of type ${editable.type}): ${converted.message}`);
+  if (!editable || editable.kind === 'formatted') {
+    const converted = editable ? toInputValue(editable.type, text, pageLocale(field.ownerDocument)) : parseHumanNumber(text);
+    if (!converted.ok) return fail(`Did not type into ${target.description}: ${converted.message}`);
+    if (!editable) return setAriaRange(target, +converted.value, () => focusField(ctx, target, field, signal), signal);
     value = converted.value;
     if (converted.note) notes.push(`Interpreted the text: ${converted.note}.`);
   }

@@ -154,3 +154,11 @@ export function dispatchKey(target: EventTarget & Node, type: 'keydown' | 'keypr
   };
   return dispatchEvent(target, new realm.KeyboardEvent(type, init));
 }
+
+/** Presses and releases a named key ("Backspace", "ArrowUp") without modifiers; `onDown` runs when the keydown was not cancelled. */
+export function tapKey(target: EventTarget & Node, name: string, onDown?: () => void): void {
+  const key = namedKey(name);
+  const none = noModifiers();
+  if (dispatchKey(target, 'keydown', key, none)) onDown?.();
+  dispatchKey(target, 'keyup', key, none);
+}

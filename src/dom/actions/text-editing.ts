@@ -2,7 +2,7 @@
 // field's value through the realm's native setter with beforeinput/input, typing one key at a time,
 // and editing contenteditable hosts through the selection and insertText.
 import { dispatchEvent, execCommand, queryAll, realmOf, yieldToPage } from '../platform.js';
-import { dispatchKey, keyForCharacter, namedKey, noModifiers } from './keyboard.js';
+import { dispatchKey, keyForCharacter, noModifiers, tapKey } from './keyboard.js';
 
 /** Input types whose value is free text. */
 const TEXT_TYPES = new Set(['', 'text', 'search', 'url', 'tel', 'email', 'password']);
@@ -158,13 +158,7 @@ export function clearByKeys(field: HTMLInputElement | HTMLTextAreaElement): void
   } catch {
     // No selection API: deleteAtCaret below removes the whole value for these types.
   }
-  const backspace = namedKey('Backspace');
-  const none = noModifiers();
-  if (dispatchKey(field, 'keydown', backspace, none)) {
-    if (!hasSelectionApi(field)) replaceFieldValue(field, '');
-    else deleteAtCaret(field, false);
-  }
-  dispatchKey(field, 'keyup', backspace, none);
+  tapKey(field, 'Backspace', () => (hasSelectionApi(field) ? deleteAtCaret(field, false) : replaceFieldValue(field, '')));
 }
 
 /**

@@ -290,3 +290,117 @@ describe('inputText on plain fields', () => {
     expect(result.message).toContain('left the page while typing');
   });
 });
+
+describe('inputText on ARIA sliders and spinbuttons moved by keys', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await openFixture(web, '/test/fixtures/actions/slider.html'));
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  const valueNow = (selector: string) => page.getAttribute(selector, 'aria-valuenow');
+  /** The keys the widgets saw since the last call. */
+  const keys = () => page.evaluate(() => (window as unknown as { keys: string[] }).keys.splice(0));
+
+  it('reaches a value with one arrow key press per step, keydown then keyup, on the focused thumb', async () => {
+    const result = await type(page, '#size', '20');
+    expect(result).toEqual({ success: true, message: expect.stringMatching(/^Set \[\d+\]<span .*id=size.*\/> to 20\.$/) });
+    expect(await valueNow('#size')).toBe('20');
+    expect(await page.textContent('#size-out')).toBe('20');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('size');
+    expect(await keys()).toEqual(Array.from({ length: 4 }, () => ['down:ArrowUp@size', 'up:ArrowUp@size']).flat());
+    expect((await type(page, '#size', '17.0')).success).toBe(true);
+    expect(await valueNow('#size')).toBe('17');
+    expect(await keys()).toEqual(Array.from({ length: 3 }, () => ['down:ArrowDown@size', 'up:ArrowDown@size']).flat());
+  });
+
+  it('presses Home or End for a bound', async () => {
+    expect((await type(page, '#size', '40')).success).toBe(true);
+    expect(await valueNow('#size')).toBe('40');
+    expect(await keys()).toEqual(['down:End@size', 'up:End@size']);
+    expect((await type(page, '#size', '8')).success).toBe(true);
+    expect(await valueNow('#size')).toBe('8');
+    expect(await keys()).toEqual(['down:Home@size', 'up:Home@size']);
+  });
+
+  it('sets a spinbutton drawn as a div', async () => {
+    expect(await type(page, '#guests', '7')).toEqual({ success: true, message: expect.stringContaining('to 7.') });
+    expect(await page.textContent('#guests')).toBe('7');
+  });
+
+  it('refuses a text that is no number and a number outside the range, pressing nothing', async () => {
+    await type(page, '#size', '16');
+    await keys();
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    expect(await type(page, '#size', 'large')).toEqual({ success: false, message: expect.stringMatching(/^Did not type into \[\d+\]<span .*\/>: "large" is not a number\.$/) });
+    const outside = await type(page, '#size', '64');
+    expect(outside).toEqual({ success: false, message: expect.stringMatching(/ to 64: it takes 8 to 40\.$/) });
+    expect(await valueNow('#size')).toBe('16');
+    expect(await keys()).toEqual([]);
+    // Refused before the focusing click.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('');
+  });
+
+  it('fails naming the nearest step when its steps miss the value, and leaves it there', async () => {
+    const below = await type(page, '#volume', '62');
+    expect(below).toEqual({ success: false, message: expect.stringMatching(/ to 62: it now shows 60, the nearest its keys reached\.$/) });
+    expect(await valueNow('#volume')).toBe('60');
+    // 60 -> 65 is farther from 62, so that press is taken back.
+    expect((await keys()).filter((key) => key.startsWith('down:'))).toEqual(['down:ArrowUp@volume', 'down:ArrowUp@volume', 'down:ArrowUp@volume', 'down:ArrowDown@volume']);
+    const above = await type(page, '#volume', '64');
+    expect(above.message).toMatch(/ to 64: it now shows 65, the nearest its keys reached\.$/);
+    expect(await valueNow('#volume')).toBe('65');
+    // 60 -> 65 is nearer, 65 -> 60 farther and taken back.
+    expect((await keys()).filter((key) => key.startsWith('down:'))).toEqual(['down:ArrowUp@volume', 'down:ArrowDown@volume', 'down:ArrowUp@volume']);
+  });
+
+  it('fails when the widget does not move, and stops after 300 key presses', async () => {
+    const frozen = await type(page, '#frozen', '30');
+    expect(frozen).toEqual({ success: false, message: expect.stringMatching(/ to 30: it now shows 10, the nearest its keys reached\.$/) });
+    expect(await keys()).toEqual(['down:ArrowUp@frozen', 'up:ArrowUp@frozen']);
+    const long = await type(page, '#long', '999');
+    expect(long).toEqual({ success: false, message: expect.stringMatching(/ to 999: it now shows 300, the nearest its keys reached\.$/) });
+    expect((await keys()).length).toBe(600);
+  });
+
+  it('points a slider that states no value at press_key', async () => {
+    const result = await type(page, '#unset', '5');
+    expect(result).toEqual({ success: false, message: expect.stringMatching(/is not editable .*nothing was typed\. Use press_key\.$/) });
+  });
+});
+
+describe('inputText on library sliders (Radix, rc-slider of Ant Design)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await openFixture(web, '/test/fixtures/actions/react.html'));
+    await page.addStyleTag({ path: 'node_modules/rc-slider/assets/index.css' });
+    await page.addScriptTag({ content: await bundleForBrowser('test/fixtures/actions/range-widgets.js', 'RangeWidgets') });
+    await page.waitForSelector('#range-state');
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('moves Radix’s thumb to a value and to its bounds, and the component state follows', async () => {
+    expect(await type(page, '[role=slider][aria-label="Text size"]', '20')).toEqual({ success: true, message: expect.stringContaining(' to 20.') });
+    expect(await state(page, '#range-state')).toMatchObject({ size: 20 });
+    expect((await type(page, '[role=slider][aria-label="Text size"]', '40')).success).toBe(true);
+    expect(await state(page, '#range-state')).toMatchObject({ size: 40 });
+    expect((await type(page, '[role=slider][aria-label="Text size"]', '12')).success).toBe(true);
+    expect(await state(page, '#range-state')).toMatchObject({ size: 12 });
+  });
+
+  it('moves rc-slider’s handle by its steps and names the nearest step for a value between them', async () => {
+    expect((await type(page, '.rc-slider-handle', '120')).success).toBe(true);
+    expect(await state(page, '#range-state')).toMatchObject({ zoom: 120 });
+    const between = await type(page, '.rc-slider-handle', '134');
+    expect(between).toEqual({ success: false, message: expect.stringContaining('to 134: it now shows 130, the nearest its keys reached.') });
+    expect(await state(page, '#range-state')).toMatchObject({ zoom: 130 });
+    expect((await type(page, '.rc-slider-handle', '0')).success).toBe(true);
+    expect(await state(page, '#range-state')).toMatchObject({ zoom: 0 });
+  });
+});
